@@ -1,0 +1,12 @@
+# Production image: builds the jar with the optimised frontend bundle, then runs it on a JRE.
+FROM eclipse-temurin:25-jdk AS build
+RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+RUN ./mvnw -B -Pproduction -DskipTests package
+
+FROM eclipse-temurin:25-jre
+WORKDIR /app
+COPY --from=build /src/target/inference-metrics-*.jar app.jar
+EXPOSE 8080
+ENTRYPOINT ["java", "-jar", "/app/app.jar"]

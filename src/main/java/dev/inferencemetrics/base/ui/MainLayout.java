@@ -1,0 +1,55 @@
+package dev.inferencemetrics.base.ui;
+
+import com.vaadin.flow.component.applayout.AppLayout;
+import com.vaadin.flow.component.applayout.DrawerToggle;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.sidenav.SideNav;
+import com.vaadin.flow.component.sidenav.SideNavItem;
+import com.vaadin.flow.router.Layout;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.SignedInUser;
+import jakarta.annotation.security.PermitAll;
+
+/** The frame around every signed-in page: product name, navigation and who is signed in. */
+@Layout
+@PermitAll
+public class MainLayout extends AppLayout {
+
+    public MainLayout(CurrentUser currentUser) {
+        SignedInUser user = currentUser.require();
+        Span title = new Span("Inference Metrics");
+        title.addClassName("app-title");
+        addToNavbar(new DrawerToggle(), title, userBadge(user, currentUser));
+        addToDrawer(navigation());
+    }
+
+    private static SideNav navigation() {
+        SideNav nav = new SideNav();
+        nav.addItem(new SideNavItem("Deployments", "", VaadinIcon.SERVER.create()));
+        return nav;
+    }
+
+    private static HorizontalLayout userBadge(SignedInUser user, CurrentUser currentUser) {
+        Div who = new Div(new Span(user.displayName()), new Span(" · " + roleLabel(user)));
+        who.addClassName("signed-in-user");
+        Button signOut = new Button("Sign out", VaadinIcon.SIGN_OUT.create(), click -> currentUser.signOut());
+        signOut.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
+        HorizontalLayout badge = new HorizontalLayout(who, signOut);
+        badge.setAlignItems(HorizontalLayout.Alignment.CENTER);
+        badge.addClassName("user-badge");
+        return badge;
+    }
+
+    private static String roleLabel(SignedInUser user) {
+        return switch (user.role()) {
+            case OPERATOR -> "Operator";
+            case TENANT_ADMIN -> "Tenant admin";
+            case TENANT_VIEWER -> "Viewer";
+        };
+    }
+}

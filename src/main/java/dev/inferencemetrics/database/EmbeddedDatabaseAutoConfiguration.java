@@ -1,0 +1,30 @@
+package dev.inferencemetrics.database;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+
+/**
+ * With no database URL and no other connection details, the application runs on an embedded PostgreSQL whose data
+ * lives on disk, so that one command starts a working dashboard and a restart keeps everything.
+ */
+@AutoConfiguration(before = DataSourceAutoConfiguration.class)
+@Conditional(NoDatabaseUrlConfigured.class)
+@ConditionalOnMissingBean(JdbcConnectionDetails.class)
+@EnableConfigurationProperties(EmbeddedDatabaseProperties.class)
+public class EmbeddedDatabaseAutoConfiguration {
+
+    @Bean(destroyMethod = "close")
+    EmbeddedPostgresServer embeddedPostgresServer(EmbeddedDatabaseProperties properties) {
+        return EmbeddedPostgresServer.start(properties.dataDirectory());
+    }
+
+    @Bean
+    JdbcConnectionDetails embeddedPostgresConnectionDetails(EmbeddedPostgresServer server) {
+        return new EmbeddedPostgresConnectionDetails(server);
+    }
+}

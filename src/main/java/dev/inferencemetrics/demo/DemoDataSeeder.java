@@ -1,0 +1,70 @@
+package dev.inferencemetrics.demo;
+
+import dev.inferencemetrics.database.EmbeddedPostgresServer;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.tenant.TenantService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * Seeds the demo world at start-up. On by default with the embedded database, off when a database URL is given
+ * unless {@code inference-metrics.demo.enabled=true}. Safe to run on every start: nothing is created twice.
+ */
+@Component
+@EnableConfigurationProperties(DemoProperties.class)
+class DemoDataSeeder implements ApplicationRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(DemoDataSeeder.class);
+
+    private final DemoProperties properties;
+    private final boolean embeddedDatabase;
+    private final TenantService tenants;
+    private final UserAccounts users;
+    private final DeploymentService deployments;
+
+    DemoDataSeeder(
+            DemoProperties properties,
+            ObjectProvider<EmbeddedPostgresServer> embeddedServer,
+            TenantService tenants,
+            UserAccounts users,
+            DeploymentService deployments) {
+        this.properties = properties;
+        this.embeddedDatabase = embeddedServer.getIfAvailable() != null;
+        this.tenants = tenants;
+        this.users = users;
+        this.deployments = deployments;
+    }
+
+    boolean enabled() {
+        Boolean configured = properties.enabled();
+        return configured != null ? configured : embeddedDatabase;
+    }
+
+    @Override
+    public void run(ApplicationArguments args) {
+        if (!enabled()) {
+            return;
+        }
+        seed();
+        log.info("Demo mode: tenants, users and deployments are in place (see README for the accounts)");
+    }
+
+    void seed() {
+        createUser(null, DemoCatalog.OPERATOR);
+        for (DemoCatalog.DemoTenant tenant : DemoCatalog.TENANTS) {
+            long tenantId = tenants.createIfAbsent(tenant.slug(), tenant.name());
+            tenant.users().forEach(user -> createUser(tenantId, user));
+            tenant.deployments().forEach(definition -> deployments.createIfAbsent(definition.apply(tenantId)));
+        }
+    }
+
+    private void createUser(Long tenantId, DemoCatalog.DemoUser user) {
+        users.createIfAbsent(tenantId, user.username(), user.displayName(), properties.password(), user.role());
+    }
+}

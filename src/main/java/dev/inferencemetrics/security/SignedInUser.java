@@ -1,0 +1,72 @@
+package dev.inferencemetrics.security;
+
+import java.util.Collection;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.security.core.CredentialsContainer;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.userdetails.UserDetails;
+
+/** The principal of a signed-in session: who it is, which role, and which tenants' data it may see. */
+public final class SignedInUser implements UserDetails, CredentialsContainer {
+
+    private final long userId;
+    private final @Nullable Long tenantId;
+    private final String username;
+    private final String displayName;
+    private final Role role;
+    private final boolean enabled;
+    private @Nullable String passwordHash;
+
+    SignedInUser(AppUser user) {
+        this.userId = java.util.Objects.requireNonNull(user.getId(), "a signed-in user is stored");
+        this.tenantId = user.getTenantId();
+        this.username = user.getUsername();
+        this.displayName = user.getDisplayName();
+        this.role = user.getRole();
+        this.enabled = user.isEnabled();
+        this.passwordHash = user.getPasswordHash();
+    }
+
+    public long userId() {
+        return userId;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    public TenantScope scope() {
+        return tenantId == null ? TenantScope.allTenants() : TenantScope.tenant(tenantId);
+    }
+
+    @Override
+    public Collection<? extends GrantedAuthority> getAuthorities() {
+        return List.of(new SimpleGrantedAuthority(role.authority()));
+    }
+
+    @Override
+    public @Nullable String getPassword() {
+        return passwordHash;
+    }
+
+    @Override
+    public String getUsername() {
+        return username;
+    }
+
+    @Override
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    @Override
+    public void eraseCredentials() {
+        passwordHash = null;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.inferencemetrics.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+class EmbeddedDatabaseAutoConfigurationTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(EmbeddedDatabaseAutoConfiguration.class));
+
+    @Test
+    void a_configured_database_url_keeps_the_embedded_database_off() {
+        runner.withPropertyValues("spring.datasource.url=jdbc:postgresql://db.example:5432/metrics")
+                .run(context -> {
+                    assertThat(context).doesNotHaveBean(EmbeddedPostgresServer.class);
+                    assertThat(context).doesNotHaveBean(JdbcConnectionDetails.class);
+                });
+    }
+
+    @Test
+    void other_connection_details_keep_the_embedded_database_off() {
+        JdbcConnectionDetails elsewhere = new JdbcConnectionDetails() {
+            @Override
+            public String getUsername() {
+                return "metrics";
+            }
+
+            @Override
+            public String getPassword() {
+                return "";
+            }
+
+            @Override
+            public String getJdbcUrl() {
+                return "jdbc:postgresql://elsewhere/metrics";
+            }
+        };
+        runner.withBean(JdbcConnectionDetails.class, () -> elsewhere).run(context -> {
+            assertThat(context).doesNotHaveBean(EmbeddedPostgresServer.class);
+            assertThat(context.getBean(JdbcConnectionDetails.class)).isSameAs(elsewhere);
+        });
+    }
+
+    @Test
+    void with_nothing_configured_an_embedded_postgres_keeps_its_data_across_restarts(@TempDir Path dataDirectory) {
+        ApplicationContextRunner embedded =
+                runner.withPropertyValues("inference-metrics.embedded-database.data-directory=" + dataDirectory);
+
+        embedded.run(context -> {
+            JdbcConnectionDetails details = context.getBean(JdbcConnectionDetails.class);
+            assertThat(context.getBean(EmbeddedPostgresServer.class).dataDirectory())
+                    .isEqualTo(dataDirectory);
+            execute(details, "create table survivor (name text); insert into survivor values ('still here')");
+        });
+
+        embedded.run(context -> {
+            JdbcConnectionDetails details = context.getBean(JdbcConnectionDetails.class);
+            assertThat(queryString(details, "select name from survivor")).isEqualTo("still here");
+            assertThat(queryString(details, "show server_version")).startsWith("17.");
+        });
+    }
+
+    private static void execute(JdbcConnectionDetails details, String sql) throws SQLException {
+        try (Connection connection = connect(details);
+                Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    private static String queryString(JdbcConnectionDetails details, String sql) throws SQLException {
+        try (Connection connection = connect(details);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+            return rows.getString(1);
+        }
+    }
+
+    private static Connection connect(JdbcConnectionDetails details) throws SQLException {
+        return DriverManager.getConnection(details.getJdbcUrl(), details.getUsername(), details.getPassword());
+    }
+}

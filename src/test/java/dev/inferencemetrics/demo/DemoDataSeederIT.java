@@ -1,0 +1,64 @@
+package dev.inferencemetrics.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+@IntegrationTest
+class DemoDataSeederIT {
+
+    @Autowired
+    DemoDataSeeder seeder;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void seeding_again_creates_nothing_twice() {
+        Map<String, Long> before = counts();
+
+        seeder.seed();
+        seeder.seed();
+
+        assertThat(counts()).isEqualTo(before);
+    }
+
+    @Test
+    void the_demo_world_has_two_tenants_a_user_per_role_each_and_an_operator() {
+        assertThat(jdbc.queryForList(
+                        "select u.username from app_user u join tenant t on t.id = u.tenant_id where t.slug in ('acme', 'globex')"
+                                + " order by u.username",
+                        String.class))
+                .containsExactly("acme-admin", "acme-viewer", "globex-admin", "globex-viewer");
+        assertThat(jdbc.queryForObject(
+                        "select role from app_user where username = 'operator' and tenant_id is null", String.class))
+                .isEqualTo("OPERATOR");
+        assertThat(jdbc.queryForList("select distinct engine from deployment", String.class))
+                .contains("NVIDIA Dynamo", "vLLM", "NVIDIA NIM", "SGLang");
+        assertThat(jdbc.queryForObject(
+                        "select t.slug from deployment d join tenant t on t.id = d.tenant_id where d.slug = 'sandbox'",
+                        String.class))
+                .isEqualTo("acme");
+    }
+
+    @Test
+    void demo_passwords_are_stored_only_as_hashes() {
+        assertThat(jdbc.queryForList("select password_hash from app_user", String.class))
+                .allSatisfy(hash -> assertThat(hash).startsWith("{bcrypt}$2").doesNotContain("demo"));
+    }
+
+    private Map<String, Long> counts() {
+        return Map.of(
+                "tenant", count("tenant"),
+                "app_user", count("app_user"),
+                "deployment", count("deployment"));
+    }
+
+    private long count(String table) {
+        return jdbc.queryForObject("select count(*) from " + table, Long.class);
+    }
+}

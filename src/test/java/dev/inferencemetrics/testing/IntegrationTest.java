@@ -1,0 +1,20 @@
+package dev.inferencemetrics.testing;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.annotation.AliasFor;
+
+/** A full application context on a real PostgreSQL ({@link TestDatabase}) with the demo world seeded. */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@SpringBootTest(properties = "inference-metrics.demo.enabled=true")
+@Import(TestDatabase.class)
+public @interface IntegrationTest {
+
+    @AliasFor(annotation = SpringBootTest.class)
+    SpringBootTest.WebEnvironment webEnvironment() default SpringBootTest.WebEnvironment.MOCK;
+}
