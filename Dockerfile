@@ -1,6 +1,5 @@
-# Production image: builds the jar with the optimised frontend bundle, then runs it on a JRE.
+# Production image: builds the jar with the optimised frontend bundle (Vaadin fetches Node.js itself), then runs it on a JRE.
 FROM eclipse-temurin:25-jdk AS build
-RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 RUN ./mvnw -B -Pproduction -DskipTests package
