@@ -1,0 +1,122 @@
+package dev.inferencemetrics.metrics.sketch;
+
+import com.datadoghq.sketch.ddsketch.DDSketch;
+import com.datadoghq.sketch.ddsketch.mapping.IndexMapping;
+import com.datadoghq.sketch.ddsketch.mapping.LogarithmicMapping;
+import com.datadoghq.sketch.ddsketch.store.Bin;
+import com.datadoghq.sketch.ddsketch.store.Store;
+import com.datadoghq.sketch.ddsketch.store.UnboundedSizeDenseStore;
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * A mergeable distribution of non-negative latencies (milliseconds) with bounded relative error: every quantile it
+ * returns is within {@link #RELATIVE_ACCURACY} of the observation at rank ⌊q·(n−1)⌋. Merging sketches gives exactly
+ * the sketch of the combined observations, so per-minute sketches add up to any window without losing accuracy.
+ */
+public final class LatencySketch {
+
+    /** Below the product's 1 % contract, with room for floating-point rounding. */
+    public static final double RELATIVE_ACCURACY = 0.008;
+
+    private static final IndexMapping MAPPING = new LogarithmicMapping(RELATIVE_ACCURACY);
+
+    private final DDSketch sketch;
+
+    private LatencySketch(DDSketch sketch) {
+        this.sketch = sketch;
+    }
+
+    public static LatencySketch empty() {
+        return new LatencySketch(new DDSketch(MAPPING, UnboundedSizeDenseStore::new));
+    }
+
+    /** Records one observation. */
+    public void add(double valueMs) {
+        add(valueMs, 1);
+    }
+
+    /** Records {@code count} observations of the same value, e.g. the token gaps of a request reported by its mean. */
+    public void add(double valueMs, long count) {
+        if (!Double.isFinite(valueMs) || valueMs < 0) {
+            throw new IllegalArgumentException("latency must be finite and non-negative: " + valueMs);
+        }
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be non-negative: " + count);
+        }
+        if (count > 0) {
+            sketch.accept(valueMs, count);
+        }
+    }
+
+    public void merge(LatencySketch other) {
+        sketch.mergeWith(other.sketch);
+    }
+
+    public long count() {
+        return Math.round(sketch.getCount());
+    }
+
+    public boolean isEmpty() {
+        return sketch.isEmpty();
+    }
+
+    /** The value at quantile {@code q} (0 ≤ q ≤ 1), or empty if nothing was recorded. */
+    public OptionalDouble quantile(double q) {
+        if (q < 0 || q > 1) {
+            throw new IllegalArgumentException("quantile must be within [0, 1]: " + q);
+        }
+        return sketch.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(sketch.getValueAtQuantile(q));
+    }
+
+    /** p50, p90, p95 and p99 of what was recorded; empty if nothing was. */
+    public Optional<Percentiles> percentiles() {
+        if (sketch.isEmpty()) {
+            return Optional.empty();
+        }
+        double[] values = sketch.getValuesAtQuantiles(new double[] {0.5, 0.9, 0.95, 0.99});
+        return Optional.of(new Percentiles(count(), values[0], values[1], values[2], values[3]));
+    }
+
+    /** The compact storage form; see {@link SketchCodec}. */
+    public byte[] toBytes() {
+        return SketchCodec.encode(this);
+    }
+
+    public static LatencySketch fromBytes(byte[] bytes) {
+        LatencySketch sketch = empty();
+        SketchCodec.decodeInto(bytes, sketch);
+        return sketch;
+    }
+
+    long zeroCount() {
+        return Math.round(sketch.getCount() - positiveStore().getTotalCount());
+    }
+
+    Iterator<Bin> ascendingBins() {
+        return positiveStore().getAscendingIterator();
+    }
+
+    void addBin(int index, long count) {
+        positiveStore().add(index, count);
+    }
+
+    void addZeros(long count) {
+        if (count > 0) {
+            sketch.accept(0.0, count);
+        }
+    }
+
+    int binCount() {
+        int bins = 0;
+        for (Iterator<Bin> it = ascendingBins(); it.hasNext(); it.next()) {
+            bins++;
+        }
+        return bins;
+    }
+
+    private Store positiveStore() {
+        return sketch.getPositiveValueStore();
+    }
+}

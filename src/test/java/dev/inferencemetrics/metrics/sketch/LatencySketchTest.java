@@ -1,0 +1,159 @@
+package dev.inferencemetrics.metrics.sketch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.inferencemetrics.testing.AccuracyContract;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class LatencySketchTest {
+
+    private static final double[] QUANTILES = {0, 0.01, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 0.999, 1};
+
+    static Stream<Arguments> distributions() {
+        return Stream.of(
+                Arguments.of("log-normal TTFT", (ToDoubleFunction<SplittableRandom>)
+                        r -> Math.exp(Math.log(76) + 0.6 * gaussian(r))),
+                Arguments.of("pareto tail", (ToDoubleFunction<SplittableRandom>)
+                        r -> 20 / Math.pow(1 - r.nextDouble(), 1 / 1.2)),
+                Arguments.of("bimodal cache hit/miss", (ToDoubleFunction<SplittableRandom>)
+                        r -> r.nextDouble() < 0.7 ? 40 + 5 * gaussian(r) + 20 : 900 + 50 * gaussian(r)),
+                Arguments.of("constant", (ToDoubleFunction<SplittableRandom>) r -> 18.0),
+                Arguments.of("uniform with zeros", (ToDoubleFunction<SplittableRandom>)
+                        r -> r.nextDouble() < 0.05 ? 0 : r.nextDouble(0.001, 60_000)),
+                Arguments.of(
+                        "sub-millisecond gaps", (ToDoubleFunction<SplittableRandom>) r -> 0.05 + r.nextDouble() * 0.5));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void every_quantile_meets_the_accuracy_contract(String name, ToDoubleFunction<SplittableRandom> distribution) {
+        double[] values = sample(distribution, 200_000, 42);
+        LatencySketch sketch = LatencySketch.empty();
+        for (double value : values) {
+            sketch.add(value);
+        }
+
+        assertContract(sketch, values, name);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void merged_per_minute_sketches_meet_the_contract_for_the_whole_window(
+            String name, ToDoubleFunction<SplittableRandom> distribution) {
+        double[] values = sample(distribution, 120_000, 7);
+        LatencySketch window = LatencySketch.empty();
+        for (int minute = 0; minute < 60; minute++) {
+            LatencySketch perMinute = LatencySketch.empty();
+            for (int i = minute * 2_000; i < (minute + 1) * 2_000; i++) {
+                perMinute.add(values[i]);
+            }
+            window.merge(LatencySketch.fromBytes(perMinute.toBytes()));
+        }
+
+        assertThat(window.count()).isEqualTo(values.length);
+        assertContract(window, values, name + " merged");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void the_storage_form_round_trips_exactly(String name, ToDoubleFunction<SplittableRandom> distribution) {
+        LatencySketch sketch = LatencySketch.empty();
+        for (double value : sample(distribution, 5_000, 3)) {
+            sketch.add(value);
+        }
+
+        LatencySketch decoded = LatencySketch.fromBytes(sketch.toBytes());
+
+        assertThat(decoded.count()).isEqualTo(sketch.count());
+        assertThat(decoded.percentiles()).isEqualTo(sketch.percentiles());
+        assertThat(decoded.toBytes()).isEqualTo(sketch.toBytes());
+    }
+
+    @Test
+    void weighted_observations_count_as_that_many_equal_values() {
+        LatencySketch gaps = LatencySketch.empty();
+        gaps.add(18.0, 619);
+        gaps.add(400.0, 1);
+
+        assertThat(gaps.count()).isEqualTo(620);
+        assertThat(gaps.quantile(0.99).orElseThrow())
+                .isCloseTo(18.0, org.assertj.core.data.Percentage.withPercentage(1));
+        assertThat(gaps.quantile(1).orElseThrow()).isCloseTo(400.0, org.assertj.core.data.Percentage.withPercentage(1));
+    }
+
+    @Test
+    void a_minute_of_realistic_ttft_takes_a_few_hundred_bytes() {
+        LatencySketch minute = LatencySketch.empty();
+        for (double value : sample(r -> Math.exp(Math.log(76) + 0.5 * gaussian(r)), 600, 11)) {
+            minute.add(value);
+        }
+
+        assertThat(minute.toBytes().length).isLessThan(500);
+    }
+
+    @Test
+    void an_empty_sketch_has_no_percentiles() {
+        LatencySketch empty = LatencySketch.empty();
+
+        assertThat(empty.percentiles()).isEmpty();
+        assertThat(empty.quantile(0.5)).isEmpty();
+        assertThat(LatencySketch.fromBytes(empty.toBytes()).isEmpty()).isTrue();
+    }
+
+    @Test
+    void negative_and_non_finite_latencies_are_refused() {
+        LatencySketch sketch = LatencySketch.empty();
+        for (double bad : List.of(-1.0, Double.NaN, Double.POSITIVE_INFINITY)) {
+            assertThatThrownBy(() -> sketch.add(bad)).isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThat(sketch.isEmpty()).isTrue();
+    }
+
+    @Test
+    void corrupt_storage_forms_are_refused() {
+        byte[] valid = oneSketchBytes();
+
+        assertThatThrownBy(() -> LatencySketch.fromBytes(new byte[] {9})).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LatencySketch.fromBytes(Arrays.copyOf(valid, valid.length - 1)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LatencySketch.fromBytes(Arrays.copyOf(valid, valid.length + 1)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static byte[] oneSketchBytes() {
+        LatencySketch sketch = LatencySketch.empty();
+        sketch.add(10);
+        sketch.add(250);
+        return sketch.toBytes();
+    }
+
+    private static void assertContract(LatencySketch sketch, double[] values, String name) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        for (double q : QUANTILES) {
+            AccuracyContract.assertQuantile(sorted, q, sketch.quantile(q).orElseThrow(), name);
+        }
+    }
+
+    private static double[] sample(ToDoubleFunction<SplittableRandom> distribution, int n, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = Math.max(0, distribution.applyAsDouble(random));
+        }
+        return values;
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
+    }
+}
