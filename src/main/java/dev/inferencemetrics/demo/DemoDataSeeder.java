@@ -1,9 +1,12 @@
 package dev.inferencemetrics.demo;
 
+import dev.inferencemetrics.apikey.ApiKeyService;
+import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.database.EmbeddedPostgresServer;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenant.TenantService;
+import java.util.EnumSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -13,7 +16,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.stereotype.Component;
 
 /**
- * Seeds the demo world at start-up. On by default with the embedded database, off when a database URL is given
+ * Seeds the demo world (tenants, users, deployments, documented API keys) at start-up. On by default with the embedded database, off when a database URL is given
  * unless {@code inference-metrics.demo.enabled=true}. Safe to run on every start: nothing is created twice.
  */
 @Component
@@ -27,18 +30,21 @@ class DemoDataSeeder implements ApplicationRunner {
     private final TenantService tenants;
     private final UserAccounts users;
     private final DeploymentService deployments;
+    private final ApiKeyService apiKeys;
 
     DemoDataSeeder(
             DemoProperties properties,
             ObjectProvider<EmbeddedPostgresServer> embeddedServer,
             TenantService tenants,
             UserAccounts users,
-            DeploymentService deployments) {
+            DeploymentService deployments,
+            ApiKeyService apiKeys) {
         this.properties = properties;
         this.embeddedDatabase = embeddedServer.getIfAvailable() != null;
         this.tenants = tenants;
         this.users = users;
         this.deployments = deployments;
+        this.apiKeys = apiKeys;
     }
 
     boolean enabled() {
@@ -61,6 +67,10 @@ class DemoDataSeeder implements ApplicationRunner {
             long tenantId = tenants.createIfAbsent(tenant.slug(), tenant.name());
             tenant.users().forEach(user -> createUser(tenantId, user));
             tenant.deployments().forEach(definition -> deployments.createIfAbsent(definition.apply(tenantId)));
+            String key = properties.apiKeys().get(tenant.slug());
+            if (key != null) {
+                apiKeys.ensureKey(tenantId, "Demo key", EnumSet.allOf(ApiScope.class), key);
+            }
         }
     }
 

@@ -1,18 +1,23 @@
 package dev.inferencemetrics.demo;
 
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * @param enabled whether to seed demo tenants, users and deployments; unset means "only on the embedded database"
+ * @param enabled whether to seed demo tenants, users, deployments and keys; unset means "only on the embedded
+ *     database"
  * @param password the password of every demo account
+ * @param apiKeys a fixed API key per demo tenant slug (scopes ingest, metrics:read, usage:read), so documented curl
+ *     examples work as written; demo only
  */
 @ConfigurationProperties("inference-metrics.demo")
-public record DemoProperties(@Nullable Boolean enabled, String password) {
+public record DemoProperties(@Nullable Boolean enabled, String password, Map<String, String> apiKeys) {
 
     public DemoProperties {
         if (password == null || password.isBlank()) {
             password = "demo";
         }
+        apiKeys = apiKeys == null ? Map.of() : Map.copyOf(apiKeys);
     }
 }

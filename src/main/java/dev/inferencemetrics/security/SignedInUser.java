@@ -2,6 +2,7 @@ package dev.inferencemetrics.security;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.CredentialsContainer;
 import org.springframework.security.core.GrantedAuthority;
@@ -9,7 +10,7 @@ import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.userdetails.UserDetails;
 
 /** The principal of a signed-in session: who it is, which role, and which tenants' data it may see. */
-public final class SignedInUser implements UserDetails, CredentialsContainer {
+public final class SignedInUser implements UserDetails, CredentialsContainer, Caller {
 
     private final long userId;
     private final @Nullable Long tenantId;
@@ -20,7 +21,7 @@ public final class SignedInUser implements UserDetails, CredentialsContainer {
     private @Nullable String passwordHash;
 
     SignedInUser(AppUser user) {
-        this.userId = java.util.Objects.requireNonNull(user.getId(), "a signed-in user is stored");
+        this.userId = Objects.requireNonNull(user.getId(), "a signed-in user is stored");
         this.tenantId = user.getTenantId();
         this.username = user.getUsername();
         this.displayName = user.getDisplayName();
@@ -41,6 +42,7 @@ public final class SignedInUser implements UserDetails, CredentialsContainer {
         return role;
     }
 
+    @Override
     public TenantScope scope() {
         return tenantId == null ? TenantScope.allTenants() : TenantScope.tenant(tenantId);
     }

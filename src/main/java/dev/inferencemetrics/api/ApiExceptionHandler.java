@@ -1,0 +1,57 @@
+package dev.inferencemetrics.api;
+
+import dev.inferencemetrics.deployment.DeploymentNotFoundException;
+import dev.inferencemetrics.deployment.ForeignDeploymentException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** Turns what goes wrong in API calls into RFC 9457 problem answers with the status DESIGN.md specifies. */
+@RestControllerAdvice(basePackages = "dev.inferencemetrics")
+class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+    private static final String RETRY_AFTER_SECONDS = "5";
+
+    @ExceptionHandler(ApiProblem.class)
+    ResponseEntity<ProblemDetail> problem(ApiProblem problem) {
+        return answer(problem.status(), problem.getMessage());
+    }
+
+    @ExceptionHandler(DeploymentNotFoundException.class)
+    ResponseEntity<ProblemDetail> notFound(DeploymentNotFoundException e) {
+        return answer(HttpStatus.NOT_FOUND, e.getMessage());
+    }
+
+    @ExceptionHandler(ForeignDeploymentException.class)
+    ResponseEntity<ProblemDetail> foreign(ForeignDeploymentException e) {
+        return answer(HttpStatus.FORBIDDEN, e.getMessage());
+    }
+
+    /** The database is unreachable or overloaded: nothing was stored, so the client should resend later. */
+    @ExceptionHandler({
+        CannotCreateTransactionException.class,
+        DataAccessResourceFailureException.class,
+        TransientDataAccessException.class
+    })
+    ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
+        log.warn("Database unavailable for an API call: {}", e.getMessage());
+        ResponseEntity<ProblemDetail> answer =
+                answer(HttpStatus.SERVICE_UNAVAILABLE, "The database is unavailable; nothing was stored. Retry later.");
+        return ResponseEntity.status(answer.getStatusCode())
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .body(answer.getBody());
+    }
+
+    private static ResponseEntity<ProblemDetail> answer(HttpStatus status, String detail) {
+        return ResponseEntity.status(status).body(ProblemDetail.forStatusAndDetail(status, detail));
+    }
+}

@@ -1,0 +1,17 @@
+package dev.inferencemetrics.apikey;
+
+import java.time.Instant;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/** What may be shown about a key after its creation: never the key itself. */
+public record ApiKeyInfo(
+        long id,
+        long tenantId,
+        String name,
+        String prefix,
+        Set<ApiScope> scopes,
+        Instant createdAt,
+        @Nullable Instant lastUsedAt,
+        @Nullable Instant expiresAt,
+        @Nullable Instant revokedAt) {}

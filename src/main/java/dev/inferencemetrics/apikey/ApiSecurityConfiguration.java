@@ -1,0 +1,68 @@
+package dev.inferencemetrics.apikey;
+
+import dev.inferencemetrics.api.ProblemWriter;
+import dev.inferencemetrics.security.Role;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+
+/**
+ * Security of {@code /api/**}: API keys (bearer) with scopes; signed-in people may also read through their session.
+ * Answers are JSON problems, never redirects to the login page.
+ */
+@Configuration(proxyBeanMethods = false)
+class ApiSecurityConfiguration {
+
+    @Bean
+    @Order(1)
+    SecurityFilterChain apiFilterChain(HttpSecurity http, ApiKeyService keys) throws Exception {
+        String[] anySignedIn = {Role.OPERATOR.authority(), Role.TENANT_ADMIN.authority(), Role.TENANT_VIEWER.authority()
+        };
+        return http.securityMatcher("/api/**")
+                // no cookie can authorise a write here: writes need a bearer key, which a browser never adds
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
+                .requestCache(cache -> cache.disable())
+                .addFilterBefore(new ApiKeyAuthenticationFilter(keys), AnonymousAuthenticationFilter.class)
+                .authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/v1/ingest/**")
+                        .hasAuthority(ApiScope.INGEST.authority())
+                        .requestMatchers(HttpMethod.GET, "/api/v1/usage", "/api/v1/usage/**")
+                        .hasAnyAuthority(
+                                ApiScope.USAGE_READ.authority(),
+                                Role.OPERATOR.authority(),
+                                Role.TENANT_ADMIN.authority())
+                        .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**")
+                        .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
+                        .anyRequest()
+                        .denyAll())
+                .exceptionHandling(errors -> errors.authenticationEntryPoint((request, response, e) -> {
+                            response.setHeader("WWW-Authenticate", "Bearer");
+                            ProblemWriter.write(
+                                    response, HttpStatus.UNAUTHORIZED, "Send an API key: Authorization: Bearer <key>.");
+                        })
+                        .accessDeniedHandler((request, response, e) -> ProblemWriter.write(
+                                response, HttpStatus.FORBIDDEN, "This key or user lacks the scope for this call.")))
+                .build();
+    }
+
+    @Bean
+    @Order(2)
+    SecurityFilterChain apiDocumentationFilterChain(HttpSecurity http) throws Exception {
+        return http.securityMatcher("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**")
+                .authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
+                .build();
+    }
+
+    private static String[] concat(String first, String[] rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.inferencemetrics.ingest;
+
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.Caller;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Stores batches of samples for one deployment. Raw rows and rollups are written in one transaction, so when a
+ * call returns the samples are committed and counted exactly once; a resent sample is recognised and skipped.
+ */
+@Service
+@EnableConfigurationProperties({IngestLimits.class, RetentionProperties.class})
+public class IngestService {
+
+    private final DeploymentService deployments;
+    private final RequestSampleStore requestSamples;
+    private final KvSampleStore kvSamples;
+    private final RequestRollupStore requestRollups;
+    private final KvRollupStore kvRollups;
+    private final IngestLimits limits;
+    private final RetentionProperties retention;
+    private final Clock clock;
+
+    IngestService(
+            DeploymentService deployments,
+            RequestSampleStore requestSamples,
+            KvSampleStore kvSamples,
+            RequestRollupStore requestRollups,
+            KvRollupStore kvRollups,
+            IngestLimits limits,
+            RetentionProperties retention,
+            Clock clock) {
+        this.deployments = deployments;
+        this.requestSamples = requestSamples;
+        this.kvSamples = kvSamples;
+        this.requestRollups = requestRollups;
+        this.kvRollups = kvRollups;
+        this.limits = limits;
+        this.retention = retention;
+        this.clock = clock;
+    }
+
+    public IngestLimits limits() {
+        return limits;
+    }
+
+    /** Validates each JSON sample, stores the valid ones and reports the rest with reasons. */
+    @Transactional
+    public IngestResult ingestRequests(Caller caller, String deploymentSlug, List<JsonNode> samples) {
+        DeploymentRef deployment = deployments.require(caller.scope(), deploymentSlug);
+        Validated<RequestSample> batch = validate(samples, reader()::requestSample);
+        List<RequestSample> stored =
+                requestSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid(), clock.instant());
+        for (Resolution resolution : Resolution.values()) {
+            requestRollups.add(
+                    deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofRequests(stored, resolution));
+        }
+        return batch.result(stored.size());
+    }
+
+    @Transactional
+    public IngestResult ingestKvCache(Caller caller, String deploymentSlug, List<JsonNode> samples) {
+        DeploymentRef deployment = deployments.require(caller.scope(), deploymentSlug);
+        Validated<KvSample> batch = validate(samples, reader()::kvSample);
+        List<KvSample> stored = kvSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid());
+        for (Resolution resolution : Resolution.values()) {
+            kvRollups.add(deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofKv(stored, resolution));
+        }
+        return batch.result(stored.size());
+    }
+
+    /** The oldest sample timestamp ingestion accepts: older days may already be dropped. */
+    public Instant oldestAccepted() {
+        return clock.instant().minus(retention.rawSamples());
+    }
+
+    private SampleReader reader() {
+        return new SampleReader(limits, clock.instant(), oldestAccepted());
+    }
+
+    private static <T> Validated<T> validate(List<JsonNode> samples, Function<JsonNode, T> read) {
+        List<T> valid = new ArrayList<>(samples.size());
+        List<Rejection> rejections = new ArrayList<>();
+        for (int i = 0; i < samples.size(); i++) {
+            try {
+                valid.add(read.apply(samples.get(i)));
+            } catch (InvalidSample e) {
+                rejections.add(new Rejection(i, e.getMessage()));
+            }
+        }
+        return new Validated<>(valid, rejections);
+    }
+
+    private record Validated<T>(List<T> valid, List<Rejection> rejections) {
+        IngestResult result(int newlyStored) {
+            return new IngestResult(valid.size(), rejections.size(), valid.size() - newlyStored, rejections);
+        }
+    }
+}

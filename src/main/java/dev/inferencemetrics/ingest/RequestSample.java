@@ -1,0 +1,25 @@
+package dev.inferencemetrics.ingest;
+
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One request as a gateway reported it, already validated. ITL comes either as the token gaps ({@code itlGapsMs})
+ * or as their mean ({@code tpotMs}), which then stands for {@code outputTokens − 1} gaps.
+ */
+public record RequestSample(
+        String requestId,
+        Instant ts,
+        SampleStatus status,
+        @Nullable Double ttftMs,
+        @Nullable Double e2eMs,
+        @Nullable Double tpotMs,
+        float @Nullable [] itlGapsMs,
+        int inputTokens,
+        int outputTokens) {
+
+    /** The number of token gaps the mean ITL stands for. */
+    long tpotGapCount() {
+        return Math.max(0, outputTokens - 1L);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.inferencemetrics.ingest;
+
+import dev.inferencemetrics.rollup.KvRollup;
+import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.rollup.Resolution;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Folds newly stored samples into one rollup delta per bucket. */
+final class RollupDeltas {
+
+    private RollupDeltas() {}
+
+    static Collection<RequestRollup> ofRequests(List<RequestSample> samples, Resolution resolution) {
+        Map<Instant, RequestRollup> byBucket = new HashMap<>();
+        for (RequestSample sample : samples) {
+            RequestRollup rollup = byBucket.computeIfAbsent(resolution.bucketOf(sample.ts()), RequestRollup::new);
+            boolean ok = sample.status() == SampleStatus.OK;
+            rollup.addRequest(ok, sample.inputTokens(), sample.outputTokens());
+            if (ok) {
+                addLatencies(rollup, sample);
+            }
+        }
+        return byBucket.values();
+    }
+
+    static Collection<KvRollup> ofKv(List<KvSample> samples, Resolution resolution) {
+        Map<Instant, KvRollup> byBucket = new HashMap<>();
+        for (KvSample sample : samples) {
+            Instant bucket = resolution.bucketOf(sample.ts());
+            byBucket.merge(bucket, KvRollup.of(bucket, sample.usagePct()), KvRollup::plus);
+        }
+        return byBucket.values();
+    }
+
+    private static void addLatencies(RequestRollup rollup, RequestSample sample) {
+        if (sample.ttftMs() != null) {
+            rollup.ttft().add(sample.ttftMs());
+        }
+        if (sample.e2eMs() != null) {
+            rollup.e2e().add(sample.e2eMs());
+        }
+        if (sample.itlGapsMs() != null) {
+            for (float gap : sample.itlGapsMs()) {
+                rollup.itl().add(gap);
+            }
+        } else if (sample.tpotMs() != null) {
+            rollup.itl().add(sample.tpotMs(), sample.tpotGapCount());
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.inferencemetrics.rollup;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/** KV-cache rollups. Sums, minima and maxima merge in SQL, so a single upsert per batch is enough. */
+@Repository
+public class KvRollupStore {
+
+    private static final String UPSERT = """
+            insert into kv_rollup as r (tenant_id, deployment_id, resolution_s, bucket, samples, usage_sum,
+                                        usage_min, usage_max)
+            select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::float8[], ?::real[], ?::real[])
+                 as u(bucket, samples, usage_sum, usage_min, usage_max)
+            order by u.bucket
+            on conflict (tenant_id, deployment_id, resolution_s, bucket) do update
+               set samples = r.samples + excluded.samples,
+                   usage_sum = r.usage_sum + excluded.usage_sum,
+                   usage_min = least(r.usage_min, excluded.usage_min),
+                   usage_max = greatest(r.usage_max, excluded.usage_max)""";
+
+    private static final String READ = """
+            select bucket, samples, usage_sum, usage_min, usage_max
+              from kv_rollup
+             where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
+             order by bucket""";
+
+    private final JdbcTemplate jdbc;
+
+    KvRollupStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Adds the deltas (one per bucket) to the stored rollups. */
+    public void add(long tenantId, long deploymentId, Resolution resolution, Collection<KvRollup> deltas) {
+        if (deltas.isEmpty()) {
+            return;
+        }
+        List<KvRollup> rows =
+                deltas.stream().sorted(Comparator.comparing(KvRollup::bucket)).toList();
+        jdbc.execute((ConnectionCallback<Integer>) connection -> {
+            try (var statement = connection.prepareStatement(UPSERT)) {
+                statement.setLong(1, tenantId);
+                statement.setLong(2, deploymentId);
+                statement.setInt(3, resolution.seconds());
+                statement.setArray(
+                        4,
+                        connection.createArrayOf(
+                                "timestamptz",
+                                rows.stream()
+                                        .map(r -> Timestamp.from(r.bucket()))
+                                        .toArray()));
+                statement.setArray(
+                        5,
+                        connection.createArrayOf(
+                                "int4",
+                                rows.stream()
+                                        .map(r -> Math.toIntExact(r.samples()))
+                                        .toArray()));
+                statement.setArray(
+                        6,
+                        connection.createArrayOf(
+                                "float8", rows.stream().map(KvRollup::usageSum).toArray()));
+                statement.setArray(
+                        7,
+                        connection.createArrayOf(
+                                "float4",
+                                rows.stream().map(r -> (float) r.usageMin()).toArray()));
+                statement.setArray(
+                        8,
+                        connection.createArrayOf(
+                                "float4",
+                                rows.stream().map(r -> (float) r.usageMax()).toArray()));
+                return statement.executeUpdate();
+            }
+        });
+    }
+
+    public List<KvRollup> read(long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
+        return jdbc.query(
+                READ,
+                (rs, row) -> new KvRollup(
+                        rs.getTimestamp("bucket").toInstant(),
+                        rs.getLong("samples"),
+                        rs.getDouble("usage_sum"),
+                        rs.getFloat("usage_min"),
+                        rs.getFloat("usage_max")),
+                tenantId,
+                deploymentId,
+                resolution.seconds(),
+                Timestamp.from(from),
+                Timestamp.from(to));
+    }
+}

@@ -1,0 +1,99 @@
+package dev.inferencemetrics.rollup;
+
+import dev.inferencemetrics.metrics.sketch.LatencySketch;
+import java.time.Instant;
+
+/**
+ * What happened on a deployment in one bucket: request and token counts and the latency sketches of its ok
+ * requests. Mutable while being built or merged; the ITL sketch counts token gaps.
+ */
+public final class RequestRollup {
+
+    private final Instant bucket;
+    private long requests;
+    private long okRequests;
+    private long inputTokens;
+    private long outputTokens;
+    private final LatencySketch ttft;
+    private final LatencySketch itl;
+    private final LatencySketch e2e;
+
+    public RequestRollup(Instant bucket) {
+        this(bucket, 0, 0, 0, 0, LatencySketch.empty(), LatencySketch.empty(), LatencySketch.empty());
+    }
+
+    RequestRollup(
+            Instant bucket,
+            long requests,
+            long okRequests,
+            long inputTokens,
+            long outputTokens,
+            LatencySketch ttft,
+            LatencySketch itl,
+            LatencySketch e2e) {
+        this.bucket = bucket;
+        this.requests = requests;
+        this.okRequests = okRequests;
+        this.inputTokens = inputTokens;
+        this.outputTokens = outputTokens;
+        this.ttft = ttft;
+        this.itl = itl;
+        this.e2e = e2e;
+    }
+
+    /** Counts one request; latencies go in only for ok requests, as percentiles are over those. */
+    public void addRequest(boolean ok, int input, int output) {
+        requests++;
+        if (ok) {
+            okRequests++;
+        }
+        inputTokens += input;
+        outputTokens += output;
+    }
+
+    public void merge(RequestRollup other) {
+        requests += other.requests;
+        okRequests += other.okRequests;
+        inputTokens += other.inputTokens;
+        outputTokens += other.outputTokens;
+        ttft.merge(other.ttft);
+        itl.merge(other.itl);
+        e2e.merge(other.e2e);
+    }
+
+    public Instant bucket() {
+        return bucket;
+    }
+
+    public long requests() {
+        return requests;
+    }
+
+    public long okRequests() {
+        return okRequests;
+    }
+
+    public long failedRequests() {
+        return requests - okRequests;
+    }
+
+    public long inputTokens() {
+        return inputTokens;
+    }
+
+    public long outputTokens() {
+        return outputTokens;
+    }
+
+    public LatencySketch ttft() {
+        return ttft;
+    }
+
+    public LatencySketch itl() {
+        return itl;
+    }
+
+    public LatencySketch e2e() {
+        return e2e;
+    }
+}

@@ -1,0 +1,197 @@
+package dev.inferencemetrics.rollup;
+
+import dev.inferencemetrics.metrics.sketch.LatencySketch;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Reads and merges request rollups. Writers add deltas inside the transaction that stores the raw samples: new
+ * buckets are inserted, existing ones are locked in bucket order, merged in Java and written back, so concurrent
+ * writers for the same bucket (on any number of app instances) serialise on the row and never lose an update.
+ */
+@Repository
+public class RequestRollupStore {
+
+    private static final String COLUMNS = "bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e";
+
+    private static final String INSERT_NEW = """
+            insert into request_rollup (tenant_id, deployment_id, resolution_s, bucket, requests, ok_requests,
+                                        input_tokens, output_tokens, ttft, itl, e2e)
+            select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
+                                            ?::bytea[], ?::bytea[], ?::bytea[])
+                 as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e)
+            order by u.bucket
+            on conflict do nothing
+            returning bucket""";
+
+    private static final String LOCK_EXISTING = "select " + COLUMNS + """
+             from request_rollup
+            where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket = any(?::timestamptz[])
+            order by bucket
+            for update""";
+
+    private static final String UPDATE = """
+            update request_rollup r
+               set requests = u.requests, ok_requests = u.ok_requests, input_tokens = u.input_tokens,
+                   output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e
+              from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
+                          ?::bytea[], ?::bytea[], ?::bytea[])
+                   as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e)
+             where r.tenant_id = ? and r.deployment_id = ? and r.resolution_s = ? and r.bucket = u.bucket""";
+
+    private static final String READ = "select " + COLUMNS + """
+             from request_rollup
+            where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
+            order by bucket""";
+
+    private final JdbcTemplate jdbc;
+
+    RequestRollupStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Adds the deltas (one per bucket) to the stored rollups. Must run inside the caller's transaction. */
+    public void add(long tenantId, long deploymentId, Resolution resolution, Collection<RequestRollup> deltas) {
+        if (deltas.isEmpty()) {
+            return;
+        }
+        List<RequestRollup> sorted = deltas.stream()
+                .sorted(Comparator.comparing(RequestRollup::bucket))
+                .toList();
+        jdbc.execute((ConnectionCallback<Void>) connection -> {
+            Set<Instant> inserted = insertNew(connection, tenantId, deploymentId, resolution, sorted);
+            List<RequestRollup> existing =
+                    sorted.stream().filter(d -> !inserted.contains(d.bucket())).toList();
+            if (!existing.isEmpty()) {
+                mergeExisting(connection, tenantId, deploymentId, resolution, existing);
+            }
+            return null;
+        });
+    }
+
+    /** Rollups with {@code from ≤ bucket < to}, in bucket order. */
+    public List<RequestRollup> read(long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
+        return jdbc.query(
+                READ,
+                (rs, row) -> read(rs),
+                tenantId,
+                deploymentId,
+                resolution.seconds(),
+                Timestamp.from(from),
+                Timestamp.from(to));
+    }
+
+    private static Set<Instant> insertNew(
+            Connection connection, long tenantId, long deploymentId, Resolution resolution, List<RequestRollup> rows)
+            throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(INSERT_NEW)) {
+            statement.setLong(1, tenantId);
+            statement.setLong(2, deploymentId);
+            statement.setInt(3, resolution.seconds());
+            bindColumns(connection, statement, 4, rows);
+            Set<Instant> inserted = new HashSet<>();
+            try (ResultSet result = statement.executeQuery()) {
+                while (result.next()) {
+                    inserted.add(result.getTimestamp(1).toInstant());
+                }
+            }
+            return inserted;
+        }
+    }
+
+    private static void mergeExisting(
+            Connection connection, long tenantId, long deploymentId, Resolution resolution, List<RequestRollup> deltas)
+            throws SQLException {
+        Map<Instant, RequestRollup> byBucket =
+                deltas.stream().collect(Collectors.toMap(RequestRollup::bucket, Function.identity()));
+        List<RequestRollup> merged = new ArrayList<>(deltas.size());
+        try (PreparedStatement lock = connection.prepareStatement(LOCK_EXISTING)) {
+            lock.setLong(1, tenantId);
+            lock.setLong(2, deploymentId);
+            lock.setInt(3, resolution.seconds());
+            lock.setArray(4, connection.createArrayOf("timestamptz", timestamps(deltas)));
+            try (ResultSet result = lock.executeQuery()) {
+                while (result.next()) {
+                    RequestRollup stored = read(result);
+                    stored.merge(byBucket.get(stored.bucket()));
+                    merged.add(stored);
+                }
+            }
+        }
+        if (merged.size() != deltas.size()) {
+            throw new IllegalStateException("a rollup row vanished while being merged");
+        }
+        try (PreparedStatement update = connection.prepareStatement(UPDATE)) {
+            int next = bindColumns(connection, update, 1, merged);
+            update.setLong(next, tenantId);
+            update.setLong(next + 1, deploymentId);
+            update.setInt(next + 2, resolution.seconds());
+            update.executeUpdate();
+        }
+    }
+
+    private static int bindColumns(
+            Connection connection, PreparedStatement statement, int first, List<RequestRollup> rows)
+            throws SQLException {
+        int n = rows.size();
+        Integer[] requests = new Integer[n];
+        Integer[] ok = new Integer[n];
+        Long[] input = new Long[n];
+        Long[] output = new Long[n];
+        byte[][] ttft = new byte[n][];
+        byte[][] itl = new byte[n][];
+        byte[][] e2e = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            RequestRollup row = rows.get(i);
+            requests[i] = Math.toIntExact(row.requests());
+            ok[i] = Math.toIntExact(row.okRequests());
+            input[i] = row.inputTokens();
+            output[i] = row.outputTokens();
+            ttft[i] = row.ttft().toBytes();
+            itl[i] = row.itl().toBytes();
+            e2e[i] = row.e2e().toBytes();
+        }
+        int p = first;
+        statement.setArray(p++, connection.createArrayOf("timestamptz", timestamps(rows)));
+        statement.setArray(p++, connection.createArrayOf("int4", requests));
+        statement.setArray(p++, connection.createArrayOf("int4", ok));
+        statement.setArray(p++, connection.createArrayOf("int8", input));
+        statement.setArray(p++, connection.createArrayOf("int8", output));
+        statement.setArray(p++, connection.createArrayOf("bytea", ttft));
+        statement.setArray(p++, connection.createArrayOf("bytea", itl));
+        statement.setArray(p++, connection.createArrayOf("bytea", e2e));
+        return p;
+    }
+
+    private static Timestamp[] timestamps(List<RequestRollup> rows) {
+        return rows.stream().map(row -> Timestamp.from(row.bucket())).toArray(Timestamp[]::new);
+    }
+
+    private static RequestRollup read(ResultSet rs) throws SQLException {
+        return new RequestRollup(
+                rs.getTimestamp("bucket").toInstant(),
+                rs.getLong("requests"),
+                rs.getLong("ok_requests"),
+                rs.getLong("input_tokens"),
+                rs.getLong("output_tokens"),
+                LatencySketch.fromBytes(rs.getBytes("ttft")),
+                LatencySketch.fromBytes(rs.getBytes("itl")),
+                LatencySketch.fromBytes(rs.getBytes("e2e")));
+    }
+}

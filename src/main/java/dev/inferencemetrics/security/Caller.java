@@ -1,0 +1,7 @@
+package dev.inferencemetrics.security;
+
+/** Whoever calls the HTTP API: a signed-in person or an API client. Either way, the tenant comes from here. */
+public interface Caller {
+
+    TenantScope scope();
+}
