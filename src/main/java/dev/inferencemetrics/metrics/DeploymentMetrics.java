@@ -1,0 +1,64 @@
+package dev.inferencemetrics.metrics;
+
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the Metrics page shows for a deployment and window: the summary cards and the per-interval series. Latencies
+ * are milliseconds; a percentile is null where the window or interval holds no ok request.
+ */
+public record DeploymentMetrics(
+        String deployment, Instant from, Instant to, long stepSeconds, Summary summary, Series series) {
+
+    public record Summary(
+            LatencySummary ttft,
+            LatencySummary itl,
+            LatencySummary e2e,
+            KvSummary kvCache,
+            long requests,
+            long errors,
+            long inputTokens,
+            long outputTokens) {}
+
+    /** p50 and friends over the whole window; tail = p99 ÷ p50; maxP99 = the highest interval p99. */
+    public record LatencySummary(
+            long count,
+            @Nullable Double p50,
+            @Nullable Double p90,
+            @Nullable Double p95,
+            @Nullable Double p99,
+            @Nullable Double tail,
+            @Nullable Double maxP99) {}
+
+    /** Time-weighted mean usage (%) over the window and the highest reading. */
+    public record KvSummary(@Nullable Double mean, @Nullable Double peak) {}
+
+    public record Series(
+            List<LatencyPoint> ttft,
+            List<LatencyPoint> itl,
+            List<LatencyPoint> e2e,
+            List<KvPoint> kvCache,
+            List<ThroughputPoint> throughput) {}
+
+    public record LatencyPoint(
+            Instant t,
+            long count,
+            @Nullable Double p50,
+            @Nullable Double p90,
+            @Nullable Double p95,
+            @Nullable Double p99) {}
+
+    public record KvPoint(
+            Instant t,
+            @Nullable Double avg,
+            @Nullable Double max,
+            @Nullable Double min) {}
+
+    /** Rates over the interval; errorRate is the share of requests that did not end ok (null without requests). */
+    public record ThroughputPoint(
+            Instant t,
+            double requestsPerSecond,
+            double outputTokensPerSecond,
+            @Nullable Double errorRate) {}
+}

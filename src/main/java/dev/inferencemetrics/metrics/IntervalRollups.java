@@ -1,0 +1,129 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.metrics.DeploymentMetrics.KvPoint;
+import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
+import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
+import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
+import dev.inferencemetrics.metrics.DeploymentMetrics.ThroughputPoint;
+import dev.inferencemetrics.metrics.sketch.LatencySketch;
+import dev.inferencemetrics.metrics.sketch.Percentiles;
+import dev.inferencemetrics.rollup.KvRollup;
+import dev.inferencemetrics.rollup.RequestRollup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Rollups merged into the intervals of a {@link QueryWindow}, and what the charts and cards read from them. */
+final class IntervalRollups {
+
+    private final QueryWindow window;
+    private final RequestRollup[] requests;
+    private final KvRollup[] kv;
+
+    IntervalRollups(QueryWindow window, List<RequestRollup> requestRollups, List<KvRollup> kvRollups) {
+        this.window = window;
+        this.requests = new RequestRollup[window.points()];
+        this.kv = new KvRollup[window.points()];
+        for (int i = 0; i < requests.length; i++) {
+            requests[i] = new RequestRollup(window.intervalStart(i));
+        }
+        for (RequestRollup rollup : requestRollups) {
+            requests[window.intervalOf(rollup.bucket())].merge(rollup);
+        }
+        for (KvRollup rollup : kvRollups) {
+            int interval = window.intervalOf(rollup.bucket());
+            KvRollup moved = new KvRollup(
+                    window.intervalStart(interval),
+                    rollup.samples(),
+                    rollup.usageSum(),
+                    rollup.usageMin(),
+                    rollup.usageMax());
+            kv[interval] = kv[interval] == null ? moved : kv[interval].plus(moved);
+        }
+    }
+
+    List<LatencyPoint> latencySeries(Function<RequestRollup, LatencySketch> metric) {
+        List<LatencyPoint> points = new ArrayList<>(requests.length);
+        for (RequestRollup interval : requests) {
+            Optional<Percentiles> p = metric.apply(interval).percentiles();
+            points.add(new LatencyPoint(
+                    interval.bucket(),
+                    p.map(Percentiles::count).orElse(0L),
+                    p.map(Percentiles::p50).orElse(null),
+                    p.map(Percentiles::p90).orElse(null),
+                    p.map(Percentiles::p95).orElse(null),
+                    p.map(Percentiles::p99).orElse(null)));
+        }
+        return points;
+    }
+
+    /** Whole-window percentiles from the merged sketch, with the highest interval p99 beside them. */
+    LatencySummary latencySummary(Function<RequestRollup, LatencySketch> metric, List<LatencyPoint> series) {
+        LatencySketch all = LatencySketch.empty();
+        for (RequestRollup interval : requests) {
+            all.merge(metric.apply(interval));
+        }
+        Double maxP99 = series.stream()
+                .map(LatencyPoint::p99)
+                .filter(p99 -> p99 != null)
+                .max(Double::compare)
+                .orElse(null);
+        return all.percentiles()
+                .map(p -> new LatencySummary(
+                        p.count(), p.p50(), p.p90(), p.p95(), p.p99(), finiteOrNull(p.tailRatio()), maxP99))
+                .orElse(new LatencySummary(0, null, null, null, null, null, null));
+    }
+
+    List<KvPoint> kvSeries() {
+        List<KvPoint> points = new ArrayList<>(kv.length);
+        for (int i = 0; i < kv.length; i++) {
+            KvRollup interval = kv[i];
+            points.add(
+                    interval == null
+                            ? new KvPoint(window.intervalStart(i), null, null, null)
+                            : new KvPoint(
+                                    interval.bucket(), interval.usageAvg(), interval.usageMax(), interval.usageMin()));
+        }
+        return points;
+    }
+
+    /** Each interval with readings weighs the same, as each covers the same time: a time-weighted mean. */
+    KvSummary kvSummary() {
+        double sum = 0;
+        int intervals = 0;
+        Double peak = null;
+        for (KvRollup interval : kv) {
+            if (interval != null) {
+                sum += interval.usageAvg();
+                intervals++;
+                peak = peak == null ? interval.usageMax() : Math.max(peak, interval.usageMax());
+            }
+        }
+        return new KvSummary(intervals == 0 ? null : sum / intervals, peak);
+    }
+
+    List<ThroughputPoint> throughputSeries() {
+        double seconds = window.step().getSeconds();
+        List<ThroughputPoint> points = new ArrayList<>(requests.length);
+        for (RequestRollup interval : requests) {
+            Double errorRate =
+                    interval.requests() == 0 ? null : (double) interval.failedRequests() / interval.requests();
+            points.add(new ThroughputPoint(
+                    interval.bucket(), interval.requests() / seconds, interval.outputTokens() / seconds, errorRate));
+        }
+        return points;
+    }
+
+    RequestRollup totals() {
+        RequestRollup total = new RequestRollup(window.from());
+        for (RequestRollup interval : requests) {
+            total.merge(interval);
+        }
+        return total;
+    }
+
+    private static Double finiteOrNull(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+}

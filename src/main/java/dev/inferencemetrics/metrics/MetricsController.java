@@ -1,0 +1,95 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.Caller;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/deployments")
+@Tag(name = "Metrics", description = "Read deployments and their metrics; API key scope metrics:read, or a session")
+class MetricsController {
+
+    private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
+
+    private final DeploymentService deployments;
+    private final MetricsQueryService metrics;
+    private final Clock clock;
+
+    MetricsController(DeploymentService deployments, MetricsQueryService metrics, Clock clock) {
+        this.deployments = deployments;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    @GetMapping
+    @Operation(summary = "The deployments the caller may see")
+    List<DeploymentListItem> list(@AuthenticationPrincipal Caller caller) {
+        return deployments.visibleTo(caller.scope());
+    }
+
+    @GetMapping("/{slug}/metrics")
+    @Operation(
+            summary = "Summary and per-interval series of a deployment's metrics",
+            description = "Percentiles are within 1 % of a true value of the quantile. The window is snapped outward"
+                    + " to whole steps; from/to in the answer say what was covered.")
+    DeploymentMetrics metrics(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable String slug,
+            @Parameter(description = "ISO-8601 instant; default: an hour before to")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String from,
+            @Parameter(description = "ISO-8601 instant; default: now") @RequestParam(required = false) @Nullable
+                    String to,
+            @Parameter(description = "ISO-8601 duration (PT5M) or seconds (300); default follows the window")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String step) {
+        Instant end = to == null ? clock.instant() : instant("to", to);
+        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : instant("from", from);
+        try {
+            return metrics.query(caller.scope(), slug, QueryWindow.of(start, end, step(step)));
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+    }
+
+    private static Instant instant(String name, String value) {
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new ApiProblem(
+                    HttpStatus.BAD_REQUEST, name + " must be an ISO-8601 instant, e.g. 2026-11-22T10:00:00Z");
+        }
+    }
+
+    private static @Nullable Duration step(@Nullable String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return value.chars().allMatch(Character::isDigit)
+                    ? Duration.ofSeconds(Long.parseLong(value))
+                    : Duration.parse(value);
+        } catch (DateTimeParseException | NumberFormatException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, "step must be an ISO-8601 duration (PT5M) or seconds (300)");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
+import dev.inferencemetrics.metrics.DeploymentMetrics.Series;
+import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
+import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.security.TenantScope;
+import java.util.List;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Answers "what were the latency percentiles, KV-cache usage and throughput of this deployment over this window,
+ * per interval" by merging rollups; raw samples are never scanned. Used by the UI and the HTTP API alike.
+ */
+@Service
+public class MetricsQueryService {
+
+    private final DeploymentService deployments;
+    private final RequestRollupStore requestRollups;
+    private final KvRollupStore kvRollups;
+
+    MetricsQueryService(DeploymentService deployments, RequestRollupStore requestRollups, KvRollupStore kvRollups) {
+        this.deployments = deployments;
+        this.requestRollups = requestRollups;
+        this.kvRollups = kvRollups;
+    }
+
+    @Transactional(readOnly = true)
+    public DeploymentMetrics query(TenantScope scope, String deploymentSlug, QueryWindow window) {
+        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        IntervalRollups intervals = new IntervalRollups(
+                window,
+                requestRollups.read(
+                        deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to()),
+                kvRollups.read(
+                        deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to()));
+
+        List<LatencyPoint> ttft = intervals.latencySeries(RequestRollup::ttft);
+        List<LatencyPoint> itl = intervals.latencySeries(RequestRollup::itl);
+        List<LatencyPoint> e2e = intervals.latencySeries(RequestRollup::e2e);
+        RequestRollup totals = intervals.totals();
+        Summary summary = new Summary(
+                intervals.latencySummary(RequestRollup::ttft, ttft),
+                intervals.latencySummary(RequestRollup::itl, itl),
+                intervals.latencySummary(RequestRollup::e2e, e2e),
+                intervals.kvSummary(),
+                totals.requests(),
+                totals.failedRequests(),
+                totals.inputTokens(),
+                totals.outputTokens());
+        Series series = new Series(ttft, itl, e2e, intervals.kvSeries(), intervals.throughputSeries());
+        return new DeploymentMetrics(
+                deployment.slug(), window.from(), window.to(), window.step().getSeconds(), summary, series);
+    }
+}
