@@ -2,7 +2,7 @@ package dev.inferencemetrics.deployment;
 
 import java.math.BigDecimal;
 
-/** A deployment as other features need it: identity, owner and SLOs. */
+/** A deployment as other features need it: identity, owner, SLOs and prices (per million tokens). */
 public record DeploymentRef(
         long id,
         long tenantId,
@@ -12,4 +12,7 @@ public record DeploymentRef(
         String engine,
         String region,
         BigDecimal sloTtftP95Ms,
-        BigDecimal sloItlP95Ms) {}
+        BigDecimal sloItlP95Ms,
+        BigDecimal priceInputPerMtok,
+        BigDecimal priceOutputPerMtok,
+        String currency) {}

@@ -48,7 +48,10 @@ public class DeploymentService {
                 deployment.getEngine(),
                 deployment.getRegion(),
                 deployment.getSloTtftP95Ms(),
-                deployment.getSloItlP95Ms());
+                deployment.getSloItlP95Ms(),
+                deployment.getPriceInputPerMtok(),
+                deployment.getPriceOutputPerMtok(),
+                deployment.getCurrency());
     }
 
     /** Creates the deployment unless its slug is taken; returns whether it was created. */

@@ -1,6 +1,8 @@
 package dev.inferencemetrics.ingest;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -43,7 +45,8 @@ final class SampleFields {
     Instant requiredInstant(String name) {
         String text = requiredText(name, 64);
         try {
-            return Instant.parse(text);
+            return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeParseException e) {
             throw new InvalidSample(name + " must be an ISO-8601 instant such as 2026-11-22T10:00:00.123Z");
         }

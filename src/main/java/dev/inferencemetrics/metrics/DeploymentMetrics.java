@@ -19,7 +19,18 @@ public record DeploymentMetrics(
             long requests,
             long errors,
             long inputTokens,
-            long outputTokens) {}
+            long outputTokens,
+            SloCompliance slo) {}
+
+    /**
+     * The deployment's p95 SLO thresholds and the share of the window's ok requests whose TTFT met its threshold,
+     * and of token gaps that met the ITL threshold (null without data).
+     */
+    public record SloCompliance(
+            double ttftP95Ms,
+            double itlP95Ms,
+            @Nullable Double ttftWithin,
+            @Nullable Double itlWithin) {}
 
     /** p50 and friends over the whole window; tail = p99 ÷ p50; maxP99 = the highest interval p99. */
     public record LatencySummary(

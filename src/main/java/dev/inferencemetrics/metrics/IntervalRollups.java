@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** Rollups merged into the intervals of a {@link QueryWindow}, and what the charts and cards read from them. */
 final class IntervalRollups {
@@ -20,6 +21,7 @@ final class IntervalRollups {
     private final QueryWindow window;
     private final RequestRollup[] requests;
     private final KvRollup[] kv;
+    private @Nullable RequestRollup totals;
 
     IntervalRollups(QueryWindow window, List<RequestRollup> requestRollups, List<KvRollup> kvRollups) {
         this.window = window;
@@ -60,10 +62,7 @@ final class IntervalRollups {
 
     /** Whole-window percentiles from the merged sketch, with the highest interval p99 beside them. */
     LatencySummary latencySummary(Function<RequestRollup, LatencySketch> metric, List<LatencyPoint> series) {
-        LatencySketch all = LatencySketch.empty();
-        for (RequestRollup interval : requests) {
-            all.merge(metric.apply(interval));
-        }
+        LatencySketch all = metric.apply(totals());
         Double maxP99 = series.stream()
                 .map(LatencyPoint::p99)
                 .filter(p99 -> p99 != null)
@@ -115,12 +114,15 @@ final class IntervalRollups {
         return points;
     }
 
+    /** The whole window as one rollup; computed once. */
     RequestRollup totals() {
-        RequestRollup total = new RequestRollup(window.from());
-        for (RequestRollup interval : requests) {
-            total.merge(interval);
+        if (totals == null) {
+            totals = new RequestRollup(window.from());
+            for (RequestRollup interval : requests) {
+                totals.merge(interval);
+            }
         }
-        return total;
+        return totals;
     }
 
     private static Double finiteOrNull(double value) {

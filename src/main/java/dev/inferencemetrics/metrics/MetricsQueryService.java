@@ -4,12 +4,15 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Series;
+import dev.inferencemetrics.metrics.DeploymentMetrics.SloCompliance;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.security.TenantScope;
 import java.util.List;
+import java.util.OptionalDouble;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -52,9 +55,24 @@ public class MetricsQueryService {
                 totals.requests(),
                 totals.failedRequests(),
                 totals.inputTokens(),
-                totals.outputTokens());
+                totals.outputTokens(),
+                sloCompliance(deployment, totals));
         Series series = new Series(ttft, itl, e2e, intervals.kvSeries(), intervals.throughputSeries());
         return new DeploymentMetrics(
                 deployment.slug(), window.from(), window.to(), window.step().getSeconds(), summary, series);
+    }
+
+    private static SloCompliance sloCompliance(DeploymentRef deployment, RequestRollup totals) {
+        double ttftSlo = deployment.sloTtftP95Ms().doubleValue();
+        double itlSlo = deployment.sloItlP95Ms().doubleValue();
+        return new SloCompliance(
+                ttftSlo,
+                itlSlo,
+                boxed(totals.ttft().fractionAtMost(ttftSlo)),
+                boxed(totals.itl().fractionAtMost(itlSlo)));
+    }
+
+    private static @Nullable Double boxed(OptionalDouble value) {
+        return value.isPresent() ? value.getAsDouble() : null;
     }
 }

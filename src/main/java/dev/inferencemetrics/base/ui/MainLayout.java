@@ -30,7 +30,7 @@ public class MainLayout extends AppLayout {
 
     private static SideNav navigation() {
         SideNav nav = new SideNav();
-        nav.addItem(new SideNavItem("Deployments", "", VaadinIcon.SERVER.create()));
+        nav.addItem(new SideNavItem("Fleet overview", "", VaadinIcon.SERVER.create()));
         return nav;
     }
 

@@ -79,6 +79,25 @@ public final class LatencySketch {
         return Optional.of(new Percentiles(count(), values[0], values[1], values[2], values[3]));
     }
 
+    /**
+     * The share of observations at most {@code thresholdMs}, e.g. of requests within an SLO; empty if nothing was
+     * recorded. Observations within the sketch's relative accuracy of the threshold may fall on either side.
+     */
+    public OptionalDouble fractionAtMost(double thresholdMs) {
+        if (sketch.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        double within = zeroCount();
+        for (Iterator<Bin> bins = ascendingBins(); bins.hasNext(); ) {
+            Bin bin = bins.next();
+            if (MAPPING.value(bin.getIndex()) > thresholdMs) {
+                break;
+            }
+            within += bin.getCount();
+        }
+        return OptionalDouble.of(within / sketch.getCount());
+    }
+
     /** The compact storage form; see {@link SketchCodec}. */
     public byte[] toBytes() {
         return SketchCodec.encode(this);

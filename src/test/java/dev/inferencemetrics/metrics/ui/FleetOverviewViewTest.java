@@ -1,11 +1,11 @@
-package dev.inferencemetrics.deployment.ui;
+package dev.inferencemetrics.metrics.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.grid.Grid;
-import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenant.TenantService;
@@ -20,7 +20,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class DeploymentsViewTest extends SpringBrowserlessTest {
+class FleetOverviewViewTest extends SpringBrowserlessTest {
 
     private static final List<String> ACME = List.of("llama-3-1-70b", "qwen3-coder", "sandbox");
     private static final List<String> GLOBEX = List.of("deepseek-v3-sglang", "llama-3-1-8b-nim");
@@ -40,7 +40,7 @@ class DeploymentsViewTest extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_operator_sees_every_tenants_deployments_with_a_tenant_column() {
-        DeploymentsView view = navigate(DeploymentsView.class);
+        FleetOverviewView view = navigate(FleetOverviewView.class);
 
         assertThat(slugsIn(view.grid)).containsAll(ACME).containsAll(GLOBEX);
         assertThat(view.grid.getColumnByKey("tenant")).isNotNull();
@@ -50,7 +50,7 @@ class DeploymentsViewTest extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_viewer_sees_only_their_tenants_deployments() {
-        DeploymentsView view = navigate(DeploymentsView.class);
+        FleetOverviewView view = navigate(FleetOverviewView.class);
 
         assertThat(slugsIn(view.grid)).containsExactlyInAnyOrderElementsOf(ACME);
         assertThat(view.grid.getColumnByKey("tenant")).isNull();
@@ -59,7 +59,7 @@ class DeploymentsViewTest extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = "globex-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_admin_sees_only_their_tenants_deployments() {
-        DeploymentsView view = navigate(DeploymentsView.class);
+        FleetOverviewView view = navigate(FleetOverviewView.class);
 
         assertThat(slugsIn(view.grid)).containsExactlyInAnyOrderElementsOf(GLOBEX);
     }
@@ -67,24 +67,21 @@ class DeploymentsViewTest extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = "quiet-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_without_deployments_gets_an_empty_state_that_says_what_to_do() {
-        DeploymentsView view = navigate(DeploymentsView.class);
+        FleetOverviewView view = navigate(FleetOverviewView.class);
 
         assertThat(test(view.grid).size()).isZero();
-        assertThat(view.grid.getEmptyStateText()).isEqualTo(DeploymentsView.EMPTY_STATE);
+        assertThat(view.grid.getEmptyStateText()).isEqualTo(FleetOverviewView.EMPTY_STATE);
     }
 
-    private List<String> slugsIn(Grid<DeploymentListItem> grid) {
-        return rows(grid).stream().map(DeploymentListItem::slug).toList();
+    private List<String> slugsIn(Grid<FleetRow> grid) {
+        return rows(grid).stream().map(FleetRow::slug).toList();
     }
 
-    private List<String> tenantsIn(Grid<DeploymentListItem> grid) {
-        return rows(grid).stream()
-                .map(DeploymentListItem::tenantName)
-                .distinct()
-                .toList();
+    private List<String> tenantsIn(Grid<FleetRow> grid) {
+        return rows(grid).stream().map(FleetRow::tenantName).distinct().toList();
     }
 
-    private List<DeploymentListItem> rows(Grid<DeploymentListItem> grid) {
+    private List<FleetRow> rows(Grid<FleetRow> grid) {
         var tester = test(grid);
         return IntStream.range(0, tester.size()).mapToObj(tester::getRow).toList();
     }

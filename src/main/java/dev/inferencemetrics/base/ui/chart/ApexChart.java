@@ -1,0 +1,36 @@
+package dev.inferencemetrics.base.ui.chart;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.HasSize;
+import com.vaadin.flow.component.Tag;
+import com.vaadin.flow.component.dependency.JsModule;
+import com.vaadin.flow.component.dependency.NpmPackage;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/** A time-series chart; {@link #setConfig} mirrors the element's {@code config} property. */
+@Tag("im-apex-chart")
+@NpmPackage(value = "apexcharts", version = "4.7.0")
+@JsModule("./src/apex-chart.ts")
+public class ApexChart extends Component implements HasSize {
+
+    private @Nullable ChartConfig config;
+
+    public ApexChart() {
+        setWidthFull();
+    }
+
+    public ApexChart(ChartConfig config) {
+        this();
+        setConfig(config);
+    }
+
+    public void setConfig(ChartConfig config) {
+        this.config = config;
+        getElement().setPropertyBean("config", config);
+    }
+
+    public Optional<ChartConfig> getConfig() {
+        return Optional.ofNullable(config);
+    }
+}

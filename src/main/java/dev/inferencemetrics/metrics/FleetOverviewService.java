@@ -1,0 +1,71 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
+import dev.inferencemetrics.security.TenantScope;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** The last hour of every deployment a caller may see: rates, TTFT and ITL percentiles, KV mean and SLO state. */
+@Service
+public class FleetOverviewService {
+
+    static final Duration WINDOW = Duration.ofHours(1);
+    static final Duration TREND_STEP = Duration.ofMinutes(5);
+
+    private final DeploymentService deployments;
+    private final MetricsQueryService metrics;
+    private final Clock clock;
+
+    FleetOverviewService(DeploymentService deployments, MetricsQueryService metrics, Clock clock) {
+        this.deployments = deployments;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    @Transactional(readOnly = true)
+    public List<FleetRow> lastHour(TenantScope scope) {
+        Instant now = clock.instant();
+        QueryWindow window = QueryWindow.of(now.minus(WINDOW), now, TREND_STEP);
+        return deployments.visibleTo(scope).stream()
+                .map(deployment -> row(deployment, metrics.query(scope, deployment.slug(), window), window))
+                .toList();
+    }
+
+    private static FleetRow row(DeploymentListItem deployment, DeploymentMetrics metrics, QueryWindow window) {
+        Summary summary = metrics.summary();
+        SloState ttft = SloState.of(summary.ttft().p95(), summary.slo().ttftP95Ms());
+        SloState itl = SloState.of(summary.itl().p95(), summary.slo().itlP95Ms());
+        long seconds = Duration.between(window.from(), window.to()).getSeconds();
+        return new FleetRow(
+                deployment.slug(),
+                deployment.displayName(),
+                deployment.tenantName(),
+                deployment.model(),
+                deployment.engine(),
+                (double) summary.requests() / seconds,
+                summary.ttft().p50(),
+                summary.ttft().p99(),
+                summary.itl().p50(),
+                summary.itl().p99(),
+                summary.kvCache().mean(),
+                worst(ttft, itl),
+                metrics.series().ttft());
+    }
+
+    /** Breached beats at risk beats met; no data only when neither metric has any. */
+    static SloState worst(SloState a, SloState b) {
+        if (a == SloState.NO_DATA) {
+            return b;
+        }
+        if (b == SloState.NO_DATA) {
+            return a;
+        }
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+}

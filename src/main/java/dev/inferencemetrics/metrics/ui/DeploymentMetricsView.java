@@ -1,0 +1,105 @@
+package dev.inferencemetrics.metrics.ui;
+
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.tabs.TabSheet;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.BeforeEnterObserver;
+import com.vaadin.flow.router.HasDynamicTitle;
+import com.vaadin.flow.router.NotFoundException;
+import com.vaadin.flow.router.Route;
+import com.vaadin.flow.server.VaadinRequest;
+import dev.inferencemetrics.deployment.DeploymentNotFoundException;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.ForeignDeploymentException;
+import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.metrics.TimeRange;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.TenantScope;
+import jakarta.annotation.security.PermitAll;
+import java.time.Clock;
+import org.jspecify.annotations.Nullable;
+
+/** A deployment's page: the Metrics tab (default) and the Overview tab. */
+@Route("deployments/:slug")
+@PermitAll
+public class DeploymentMetricsView extends VerticalLayout implements BeforeEnterObserver, HasDynamicTitle {
+
+    private final DeploymentService deployments;
+    private final MetricsQueryService metrics;
+    private final CurrentUser currentUser;
+    private final Clock clock;
+    private String title = "Deployment · Inference Metrics";
+
+    @Nullable
+    MetricsTab metricsTab;
+
+    public DeploymentMetricsView(
+            DeploymentService deployments, MetricsQueryService metrics, CurrentUser currentUser, Clock clock) {
+        this.deployments = deployments;
+        this.metrics = metrics;
+        this.currentUser = currentUser;
+        this.clock = clock;
+        addClassName("deployment-view");
+    }
+
+    @Override
+    public void beforeEnter(BeforeEnterEvent event) {
+        String slug = event.getRouteParameters().get("slug").orElse("");
+        TenantScope scope = currentUser.require().scope();
+        DeploymentRef deployment;
+        try {
+            deployment = deployments.require(scope, slug);
+        } catch (DeploymentNotFoundException | ForeignDeploymentException e) {
+            // another tenant's deployment is reported exactly like a missing one, so slugs reveal nothing
+            event.rerouteToError(NotFoundException.class, "No deployment '" + slug + "' that you can see.");
+            return;
+        }
+        title = deployment.displayName() + " · Inference Metrics";
+        TimeRange range =
+                TimeRange.fromQuery(event.getLocation().getQueryParameters().getParameters());
+        show(deployment, scope, range);
+    }
+
+    @Override
+    public String getPageTitle() {
+        return title;
+    }
+
+    private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
+        removeAll();
+        metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
+        TabSheet tabs = new TabSheet();
+        tabs.add("Metrics", metricsTab);
+        tabs.add("Overview", new DeploymentOverview(deployment, baseUrl()));
+        tabs.setWidthFull();
+        add(header(deployment), tabs);
+    }
+
+    private static Div header(DeploymentRef deployment) {
+        Div badges = new Div(badge(deployment.model()), badge(deployment.engine()), badge(deployment.region()));
+        badges.addClassName("deployment-badges");
+        Div header = new Div(new H2(deployment.displayName()), badges);
+        header.addClassName("deployment-header");
+        return header;
+    }
+
+    private static Span badge(String text) {
+        Span badge = new Span(text);
+        badge.addClassName("deployment-badge");
+        return badge;
+    }
+
+    private static String baseUrl() {
+        VaadinRequest request = VaadinRequest.getCurrent();
+        if (request == null) {
+            return "http://localhost:8080";
+        }
+        String host = request.getHeader("Host");
+        String scheme = request.isSecure() ? "https" : "http";
+        return scheme + "://" + (host == null ? "localhost:8080" : host);
+    }
+}

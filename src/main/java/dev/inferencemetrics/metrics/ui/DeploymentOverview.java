@@ -1,0 +1,57 @@
+package dev.inferencemetrics.metrics.ui;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Pre;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.metrics.IngestSnippets;
+import dev.inferencemetrics.metrics.MetricFormat;
+
+/** The Overview tab: what the deployment is, its SLOs and prices, and how to send it data. */
+class DeploymentOverview extends VerticalLayout {
+
+    DeploymentOverview(DeploymentRef deployment, String baseUrl) {
+        setPadding(false);
+        Div facts = new Div();
+        facts.addClassName("deployment-facts");
+        fact(facts, "Model", deployment.model());
+        fact(facts, "Engine", deployment.engine());
+        fact(facts, "Region", deployment.region());
+        fact(
+                facts,
+                "SLO: TTFT p95",
+                MetricFormat.latency(deployment.sloTtftP95Ms().doubleValue()));
+        fact(
+                facts,
+                "SLO: ITL p95",
+                MetricFormat.latency(deployment.sloItlP95Ms().doubleValue()));
+        fact(
+                facts,
+                "Price per million tokens",
+                deployment.priceInputPerMtok().toPlainString() + " input · "
+                        + deployment.priceOutputPerMtok().toPlainString() + " output " + deployment.currency());
+        IngestSnippets snippets = new IngestSnippets(baseUrl, deployment.slug());
+        add(facts, new H3("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
+    }
+
+    private static void fact(Div facts, String name, String value) {
+        Div row = new Div(new Div(name), new Div(value));
+        row.addClassName("deployment-fact");
+        facts.add(row);
+    }
+
+    private static Div snippet(String language, String code) {
+        Pre pre = new Pre(code);
+        pre.addClassName("snippet");
+        Button copy = new Button("Copy " + language, VaadinIcon.COPY.create());
+        copy.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
+        copy.addClickListener(click -> copy.getElement().executeJs("navigator.clipboard.writeText($0)", code));
+        Div block = new Div(copy, pre);
+        block.addClassName("snippet-block");
+        return block;
+    }
+}

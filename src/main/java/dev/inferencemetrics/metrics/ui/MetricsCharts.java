@@ -1,0 +1,141 @@
+package dev.inferencemetrics.metrics.ui;
+
+import com.vaadin.flow.component.html.Div;
+import dev.inferencemetrics.base.ui.chart.ApexChart;
+import dev.inferencemetrics.base.ui.chart.ChartConfig;
+import dev.inferencemetrics.base.ui.chart.ChartPoint;
+import dev.inferencemetrics.base.ui.chart.ChartSeries;
+import dev.inferencemetrics.base.ui.chart.ChartThreshold;
+import dev.inferencemetrics.base.ui.chart.ChartUnit;
+import dev.inferencemetrics.metrics.DeploymentMetrics;
+import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
+import dev.inferencemetrics.metrics.MetricFormat;
+import java.util.List;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/** The synchronised time-series charts of the Metrics tab. */
+class MetricsCharts extends Div {
+
+    static final String GROUP = "deployment-metrics";
+    private static final String P50 = "#2563eb";
+    private static final String P90 = "#16a34a";
+    private static final String P95 = "#f59e0b";
+    private static final String P99 = "#dc2626";
+    private static final String SLO = "#7c3aed";
+
+    final ApexChart ttft = new ApexChart();
+    final ApexChart itl = new ApexChart();
+    final ApexChart e2e = new ApexChart();
+    final ApexChart kvCache = new ApexChart();
+    final ApexChart requestRate = new ApexChart();
+    final ApexChart tokenRate = new ApexChart();
+    final ApexChart errorRate = new ApexChart();
+
+    MetricsCharts() {
+        addClassName("metrics-charts");
+        Div latency = new Div(ttft, itl, e2e, kvCache);
+        latency.addClassName("chart-grid");
+        Div traffic = new Div(requestRate, tokenRate, errorRate);
+        traffic.addClassNames("chart-grid", "chart-grid--three");
+        add(latency, traffic);
+    }
+
+    void show(DeploymentMetrics metrics) {
+        DeploymentMetrics.Series series = metrics.series();
+        DeploymentMetrics.SloCompliance slo = metrics.summary().slo();
+        ttft.setConfig(
+                percentiles("ttft", "Time to first token", series.ttft()).withThreshold(threshold(slo.ttftP95Ms())));
+        itl.setConfig(percentiles("itl", "Inter-token latency", series.itl()).withThreshold(threshold(slo.itlP95Ms())));
+        e2e.setConfig(percentiles("e2e", "End-to-end latency", series.e2e()));
+        kvCache.setConfig(ChartConfig.line(
+                "kv-cache",
+                GROUP,
+                "KV cache usage",
+                ChartUnit.PERCENT,
+                List.of(
+                        ChartSeries.solid(
+                                "avg",
+                                P50,
+                                points(series.kvCache(), DeploymentMetrics.KvPoint::t, DeploymentMetrics.KvPoint::avg)),
+                        ChartSeries.solid(
+                                "max",
+                                P99,
+                                points(series.kvCache(), DeploymentMetrics.KvPoint::t, DeploymentMetrics.KvPoint::max)),
+                        ChartSeries.solid(
+                                "min",
+                                P90,
+                                points(
+                                        series.kvCache(),
+                                        DeploymentMetrics.KvPoint::t,
+                                        DeploymentMetrics.KvPoint::min)))));
+        requestRate.setConfig(rate(
+                "request-rate",
+                "Requests",
+                "requests/s",
+                P50,
+                series,
+                DeploymentMetrics.ThroughputPoint::requestsPerSecond));
+        tokenRate.setConfig(rate(
+                "token-rate",
+                "Output tokens",
+                "output tokens/s",
+                P90,
+                series,
+                DeploymentMetrics.ThroughputPoint::outputTokensPerSecond));
+        errorRate.setConfig(ChartConfig.line(
+                        "error-rate",
+                        GROUP,
+                        "Error rate",
+                        ChartUnit.FRACTION,
+                        List.of(ChartSeries.solid(
+                                "errors",
+                                P99,
+                                points(
+                                        series.throughput(),
+                                        DeploymentMetrics.ThroughputPoint::t,
+                                        DeploymentMetrics.ThroughputPoint::errorRate))))
+                .withHeight(200));
+    }
+
+    private static ChartConfig percentiles(String id, String title, List<LatencyPoint> series) {
+        return ChartConfig.line(
+                id,
+                GROUP,
+                title,
+                ChartUnit.MILLISECONDS,
+                List.of(
+                        ChartSeries.solid("p50", P50, points(series, LatencyPoint::t, LatencyPoint::p50)),
+                        ChartSeries.solid("p90", P90, points(series, LatencyPoint::t, LatencyPoint::p90)),
+                        ChartSeries.solid("p95", P95, points(series, LatencyPoint::t, LatencyPoint::p95)),
+                        ChartSeries.solid("p99", P99, points(series, LatencyPoint::t, LatencyPoint::p99))));
+    }
+
+    private static ChartConfig rate(
+            String id,
+            String title,
+            String name,
+            String color,
+            DeploymentMetrics.Series series,
+            Function<DeploymentMetrics.ThroughputPoint, Double> value) {
+        return ChartConfig.line(
+                        id,
+                        GROUP,
+                        title,
+                        ChartUnit.PER_SECOND,
+                        List.of(ChartSeries.solid(
+                                name, color, points(series.throughput(), DeploymentMetrics.ThroughputPoint::t, value))))
+                .withHeight(200);
+    }
+
+    private static ChartThreshold threshold(double sloMs) {
+        return new ChartThreshold(sloMs, "SLO p95 " + MetricFormat.latency(sloMs), SLO);
+    }
+
+    private static <T> List<ChartPoint> points(
+            List<T> series, Function<T, java.time.Instant> time, Function<T, @Nullable Double> value) {
+        return series.stream()
+                .map(point -> new ChartPoint(time.apply(point).toEpochMilli(), value.apply(point)))
+                .toList();
+    }
+}

@@ -1,0 +1,175 @@
+package dev.inferencemetrics.metrics.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.router.HasErrorParameter;
+import dev.inferencemetrics.apikey.ApiClient;
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.base.ui.chart.ChartConfig;
+import dev.inferencemetrics.base.ui.chart.ChartSeries;
+import dev.inferencemetrics.base.ui.chart.ChartThreshold;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.metrics.SloState;
+import dev.inferencemetrics.metrics.TimeRange;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class DeploymentMetricsViewTest extends SpringBrowserlessTest {
+
+    private static final String SLUG = "cards-under-test";
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    IngestService ingest;
+
+    @Autowired
+    ObjectMapper json;
+
+    @Autowired
+    Clock clock;
+
+    @BeforeEach
+    void aDeploymentWithTrafficInTheLastHour() {
+        long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
+        users.createIfAbsent(tenant, "card-viewer", "Cora Viewer", "demo", Role.TENANT_VIEWER);
+        if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Cards", "m", "vLLM", "eu-1"))) {
+            ApiClient gateway = new ApiClient(tenant, 0, "test", EnumSet.allOf(ApiScope.class));
+            ingest.ingestRequests(gateway, SLUG, requests());
+            ingest.ingestKvCache(gateway, SLUG, kvReadings());
+        }
+    }
+
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void latency_cards_show_p50_tail_ratio_max_p99_and_slo_state_in_readable_units() {
+        DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+        SummaryCards cards = view.metricsTab.cards;
+
+        assertThat(cards.ttft.value.getText()).matches("(69\\d|70\\d) ms");
+        assertThat(detailLines(cards.ttft))
+                .satisfiesExactly(
+                        line -> assertThat(line).isEqualTo("p50"),
+                        line -> assertThat(line).matches("Tail 1\\.1\\d×"),
+                        line -> assertThat(line).matches("Max P99 79\\d ms|Max P99 80\\d ms"),
+                        line -> assertThat(line).matches("p95 7\\d\\d ms · SLO 500 ms"));
+        assertThat(cards.ttft.sloState()).isEqualTo(SloState.BREACHED);
+        assertThat(cards.itl.value.getText()).isEqualTo("20 ms");
+        assertThat(cards.itl.sloState()).isEqualTo(SloState.MET);
+        assertThat(cards.e2e.value.getText()).matches("12\\.\\d\\d s");
+        assertThat(cards.e2e.sloState()).isEqualTo(SloState.NO_DATA);
+    }
+
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_kv_card_shows_the_mean_and_the_peak() {
+        DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+
+        assertThat(view.metricsTab.cards.kvCache.value.getText()).isEqualTo("3.0 %");
+        assertThat(detailLines(view.metricsTab.cards.kvCache)).containsExactly("mean usage", "Peak 4.0 %");
+    }
+
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void four_charts_carry_the_percentile_series_and_the_slo_lines() {
+        MetricsCharts charts = navigate("deployments/" + SLUG, DeploymentMetricsView.class).metricsTab.charts;
+
+        assertThat(seriesNames(charts.ttft.getConfig().orElseThrow())).containsExactly("p50", "p90", "p95", "p99");
+        assertThat(seriesNames(charts.itl.getConfig().orElseThrow())).containsExactly("p50", "p90", "p95", "p99");
+        assertThat(seriesNames(charts.e2e.getConfig().orElseThrow())).containsExactly("p50", "p90", "p95", "p99");
+        assertThat(seriesNames(charts.kvCache.getConfig().orElseThrow())).containsExactly("avg", "max", "min");
+        assertThat(charts.ttft.getConfig().orElseThrow().thresholds())
+                .extracting(ChartThreshold::value)
+                .containsExactly(500.0);
+        assertThat(charts.itl.getConfig().orElseThrow().thresholds())
+                .extracting(ChartThreshold::value)
+                .containsExactly(250.0);
+        assertThat(List.of(charts.ttft, charts.itl, charts.e2e, charts.kvCache))
+                .allSatisfy(chart ->
+                        assertThat(chart.getConfig().orElseThrow().group()).isEqualTo(MetricsCharts.GROUP));
+    }
+
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_window_without_data_says_so_and_what_to_do() {
+        DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+        assertThat(view.metricsTab.emptyState.isVisible()).isFalse();
+
+        view.metricsTab.apply(
+                TimeRange.custom(Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T01:00:00Z")));
+
+        assertThat(view.metricsTab.emptyState.isVisible()).isTrue();
+        assertThat(view.metricsTab.cards.ttft.value.getText()).isEqualTo("–");
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_user_opening_another_tenants_deployment_gets_not_found() {
+        navigate("deployments/" + SLUG, com.vaadin.flow.component.Component.class);
+
+        assertThat(getCurrentView())
+                .isNotInstanceOf(DeploymentMetricsView.class)
+                .isInstanceOf(HasErrorParameter.class);
+    }
+
+    private List<JsonNode> requests() {
+        Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(30, ChronoUnit.MINUTES);
+        List<JsonNode> samples = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            double ttft = 600 + i;
+            samples.add(json.readTree(String.format(
+                    Locale.ROOT,
+                    "{\"requestId\":\"c-%d\",\"ts\":\"%s\",\"ttftMs\":%.1f,\"e2eMs\":%.1f,\"tpotMs\":20,"
+                            + "\"inputTokens\":100,\"outputTokens\":600}",
+                    i,
+                    start.plusSeconds(i * 5L),
+                    ttft,
+                    ttft + 20 * 599)));
+        }
+        return samples;
+    }
+
+    private List<JsonNode> kvReadings() {
+        Instant minute = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(10, ChronoUnit.MINUTES);
+        return List.of(
+                json.readTree("{\"ts\":\"" + minute.plusSeconds(10) + "\",\"replica\":\"pod-0\",\"usagePct\":2.0}"),
+                json.readTree("{\"ts\":\"" + minute.plusSeconds(20) + "\",\"replica\":\"pod-1\",\"usagePct\":4.0}"));
+    }
+
+    private static List<String> detailLines(MetricCard card) {
+        return card.details.getChildren().map(c -> c.getElement().getText()).toList();
+    }
+
+    private static List<String> seriesNames(ChartConfig config) {
+        return config.series().stream().map(ChartSeries::name).toList();
+    }
+}
