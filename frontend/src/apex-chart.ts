@@ -118,6 +118,10 @@ function toApexOptions(
   dark: boolean,
 ): ApexCharts.ApexOptions {
   const format = (value: number) => formatValue(value, config.unit);
+  const pointsWithData = Math.max(
+    0,
+    ...config.series.map((s) => s.data.filter((p) => p.y !== null).length),
+  );
   return {
     chart: {
       id: config.id,
@@ -156,11 +160,17 @@ function toApexOptions(
       opacity: config.type === "area" ? 0.25 : 1,
     },
     dataLabels: { enabled: false },
-    markers: { size: 0, hover: { size: 4 } },
+    // sparse data would be invisible as lines; show its points
+    markers: { size: pointsWithData < 30 ? 3 : 0, hover: { size: 4 } },
     legend: { show: true, position: "top", horizontalAlign: "right" },
     xaxis: { type: "datetime", labels: { datetimeUTC: false } },
     yaxis: {
       min: 0,
+      // a share never exceeds 100 %, and an all-zero error rate should not invent a scale
+      max:
+        config.unit === "FRACTION"
+          ? (max: number) => Math.min(1, Math.max(max, 0.01))
+          : undefined,
       forceNiceScale: true,
       labels: { formatter: format, minWidth: 64 },
     },

@@ -1,0 +1,109 @@
+package dev.inferencemetrics.e2e;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Headless Debian Chromium driven by its chromedriver. Where Chromium is not installed the tests are skipped,
+ * except on CI ({@code CI=true}), where a missing browser is a failure.
+ */
+final class Browser implements AutoCloseable {
+
+    private static final File CHROMIUM = new File("/usr/bin/chromium");
+    private static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
+    static final Path SCREENSHOTS = Path.of("target", "e2e-screenshots");
+
+    final WebDriver driver;
+    private final String baseUrl;
+
+    private Browser(WebDriver driver, String baseUrl) {
+        this.driver = driver;
+        this.baseUrl = baseUrl;
+    }
+
+    static Browser open(int port) {
+        boolean installed = CHROMIUM.canExecute() && CHROMEDRIVER.canExecute();
+        if (!"true".equals(System.getenv("CI"))) {
+            assumeTrue(
+                    installed,
+                    "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)");
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--window-size=1440,1400");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER)
+                .build();
+        return new Browser(new ChromeDriver(service, options), "http://localhost:" + port);
+    }
+
+    void signIn(String username, String password) {
+        driver.get(baseUrl + "/login");
+        // the first request may wait for the development bundle to be built
+        WebElement user = waitUntil(Duration.ofMinutes(3), d -> visible(d, By.cssSelector("input[name=username]")));
+        user.sendKeys(username);
+        driver.findElement(By.cssSelector("input[name=password]")).sendKeys(password);
+        driver.findElement(By.cssSelector("vaadin-button[slot=submit]")).click();
+        waitUntil(Duration.ofSeconds(30), d -> !d.getCurrentUrl().contains("/login"));
+    }
+
+    void open(String path) {
+        driver.get(baseUrl + path);
+    }
+
+    <T> T waitUntil(Duration timeout, java.util.function.Function<WebDriver, T> condition) {
+        return new WebDriverWait(driver, timeout).until(condition::apply);
+    }
+
+    static SearchContext shadowOf(WebElement host) {
+        return host.getShadowRoot();
+    }
+
+    List<WebElement> all(String css) {
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    Path screenshot(String name) throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        Path target = SCREENSHOTS.resolve(name + ".png");
+        File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+        return target;
+    }
+
+    private static WebElement visible(WebDriver driver, By by) {
+        List<WebElement> found = driver.findElements(by);
+        return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}
