@@ -1,6 +1,7 @@
 package dev.inferencemetrics.deployment;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 
 /** A deployment as other features need it: identity, owner, SLOs and prices (per million tokens). */
 public record DeploymentRef(
@@ -15,4 +16,5 @@ public record DeploymentRef(
         BigDecimal sloItlP95Ms,
         BigDecimal priceInputPerMtok,
         BigDecimal priceOutputPerMtok,
-        String currency) {}
+        String currency,
+        Instant createdAt) {}

@@ -51,7 +51,8 @@ public class DeploymentService {
                 deployment.getSloItlP95Ms(),
                 deployment.getPriceInputPerMtok(),
                 deployment.getPriceOutputPerMtok(),
-                deployment.getCurrency());
+                deployment.getCurrency(),
+                deployment.getCreatedAt());
     }
 
     /** Creates the deployment unless its slug is taken; returns whether it was created. */

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -83,6 +84,18 @@ public class RequestRollupStore {
             }
             return null;
         });
+    }
+
+    /** The start of the newest bucket holding requests, if any. */
+    public Optional<Instant> latestBucket(long tenantId, long deploymentId, Resolution resolution) {
+        return Optional.ofNullable(jdbc.queryForObject(
+                        "select max(bucket) from request_rollup"
+                                + " where tenant_id = ? and deployment_id = ? and resolution_s = ?",
+                        Timestamp.class,
+                        tenantId,
+                        deploymentId,
+                        resolution.seconds()))
+                .map(Timestamp::toInstant);
     }
 
     /** Rollups with {@code from ≤ bucket < to}, in bucket order. */

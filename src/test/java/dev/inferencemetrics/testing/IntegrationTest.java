@@ -8,10 +8,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.AliasFor;
 
-/** A full application context on a real PostgreSQL ({@link TestDatabase}) with the demo world seeded. */
+/** A full application context on a real PostgreSQL ({@link TestDatabase}) with the demo world seeded (no traffic). */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(properties = "inference-metrics.demo.enabled=true")
+@SpringBootTest(properties = {"inference-metrics.demo.enabled=true", "inference-metrics.demo.simulator.enabled=false"})
 @Import(TestDatabase.class)
 public @interface IntegrationTest {
 
