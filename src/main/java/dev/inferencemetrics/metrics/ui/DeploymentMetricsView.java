@@ -15,21 +15,26 @@ import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
+import dev.inferencemetrics.imports.BenchmarkImportService;
+import dev.inferencemetrics.imports.ui.ImportPanel;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import org.jspecify.annotations.Nullable;
 
-/** A deployment's page: the Metrics tab (default) and the Overview tab. */
+/** A deployment's page: the Metrics tab (default), the Overview tab and, for those who may write, Import. */
 @Route("deployments/:slug")
 @PermitAll
 public class DeploymentMetricsView extends VerticalLayout implements BeforeEnterObserver, HasDynamicTitle {
 
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
+    private final BenchmarkImportService imports;
     private final CurrentUser currentUser;
     private final Clock clock;
     private String title = "Deployment · Inference Metrics";
@@ -38,9 +43,14 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     MetricsTab metricsTab;
 
     public DeploymentMetricsView(
-            DeploymentService deployments, MetricsQueryService metrics, CurrentUser currentUser, Clock clock) {
+            DeploymentService deployments,
+            MetricsQueryService metrics,
+            BenchmarkImportService imports,
+            CurrentUser currentUser,
+            Clock clock) {
         this.deployments = deployments;
         this.metrics = metrics;
+        this.imports = imports;
         this.currentUser = currentUser;
         this.clock = clock;
         addClassName("deployment-view");
@@ -75,6 +85,10 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         TabSheet tabs = new TabSheet();
         tabs.add("Metrics", metricsTab);
         tabs.add("Overview", new DeploymentOverview(deployment, baseUrl()));
+        SignedInUser user = currentUser.require();
+        if (user.role() != Role.TENANT_VIEWER) {
+            tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
+        }
         tabs.setWidthFull();
         add(header(deployment), tabs);
     }

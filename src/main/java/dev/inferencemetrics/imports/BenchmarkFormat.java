@@ -1,0 +1,34 @@
+package dev.inferencemetrics.imports;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** The benchmark result files we read. */
+public enum BenchmarkFormat {
+    /** LLMPerf individual responses: a JSON array of requests with ttft_s, inter_token_latency_s, … */
+    LLMPERF("llmperf", "LLMPerf individual results"),
+    /** {@code vllm bench serve --save-result --save-detailed}: arrays ttfts, itls, e2els, input_lens, … */
+    VLLM_BENCH("vllm", "vLLM bench serve (--save-detailed)");
+
+    private final String code;
+    private final String label;
+
+    BenchmarkFormat(String code, String label) {
+        this.code = code;
+        this.label = label;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public static Optional<BenchmarkFormat> fromCode(String code) {
+        return Arrays.stream(values())
+                .filter(f -> f.code.equalsIgnoreCase(code))
+                .findFirst();
+    }
+}

@@ -1,0 +1,174 @@
+package dev.inferencemetrics.imports;
+
+import dev.inferencemetrics.imports.BenchmarkRun.BenchmarkRecord;
+import dev.inferencemetrics.ingest.IngestResult;
+import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.ingest.Rejection;
+import dev.inferencemetrics.security.Caller;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.DoubleConsumer;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Imports a benchmark file as request samples of a deployment, through the ingest service in batches. Records carry
+ * no timestamps, so they are spread evenly over the run from a start time the user picks. Request ids derive from
+ * the file's content and the start, so importing the same file again is recognised and not counted twice.
+ */
+@Service
+public class BenchmarkImportService {
+
+    static final int BATCH = 1_000;
+    static final int REJECTIONS_SHOWN = 20;
+    public static final long MAX_FILE_BYTES = 50L * 1024 * 1024;
+    static final Duration DEFAULT_SPREAD = Duration.ofMinutes(10);
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final IngestService ingest;
+    private final ObjectMapper json;
+
+    BenchmarkImportService(IngestService ingest, ObjectMapper json) {
+        this.ingest = ingest;
+        this.json = json;
+    }
+
+    /**
+     * @param spread how long the run took; null means the file's own duration, or ten minutes if it has none
+     * @param start when the run began; null means it ended now
+     * @param progress told the share done (0–1) after every batch
+     * @throws IllegalArgumentException if the file is not of the format, with a message for the user
+     */
+    public ImportSummary importRun(
+            Caller caller,
+            String deploymentSlug,
+            BenchmarkFormat format,
+            InputStream file,
+            @Nullable Instant start,
+            @Nullable Duration spread,
+            Instant now,
+            DoubleConsumer progress)
+            throws IOException {
+        byte[] content = file.readNBytes((int) Math.min(MAX_FILE_BYTES + 1, Integer.MAX_VALUE - 8));
+        if (content.length > MAX_FILE_BYTES) {
+            throw new IllegalArgumentException(
+                    "files up to " + MAX_FILE_BYTES / (1024 * 1024) + " MiB can be imported");
+        }
+        BenchmarkRun run = BenchmarkReaders.read(format, parse(content));
+        Duration runTime = spread != null ? spread : run.duration() != null ? run.duration() : DEFAULT_SPREAD;
+        Instant from = start != null ? start : now.minus(runTime);
+        String runId = runId(content, from);
+        List<BenchmarkRecord> records = run.records();
+        Tally tally = new Tally();
+        for (int first = 0; first < records.size(); first += BATCH) {
+            int last = Math.min(records.size(), first + BATCH);
+            List<JsonNode> batch = new ArrayList<>(last - first);
+            for (int i = first; i < last; i++) {
+                batch.add(sample(records.get(i), runId + "-" + i, timeOf(i, records.size(), from, runTime)));
+            }
+            tally.add(ingest.ingestRequests(caller, deploymentSlug, batch), records.subList(first, last), first);
+            progress.accept((double) last / records.size());
+        }
+        return tally.summary(records.size(), from, from.plus(runTime));
+    }
+
+    private JsonNode parse(byte[] content) {
+        try {
+            return json.readTree(content);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("the file is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static Instant timeOf(int index, int count, Instant from, Duration runTime) {
+        return from.plusNanos(runTime.toNanos() / Math.max(1, count) * index);
+    }
+
+    private static ObjectNode sample(BenchmarkRecord record, String requestId, Instant ts) {
+        ObjectNode sample = JSON.objectNode()
+                .put("requestId", requestId)
+                .put("ts", ts.toString())
+                .put("status", record.ok() ? "ok" : "error")
+                .put("inputTokens", record.inputTokens())
+                .put("outputTokens", record.outputTokens());
+        putIfPresent(sample, "ttftMs", record.ttftMs());
+        putIfPresent(sample, "e2eMs", record.e2eMs());
+        putIfPresent(sample, "tpotMs", record.tpotMs());
+        if (record.itlGapsMs() != null) {
+            ArrayNode gaps = sample.putArray("itlMs");
+            for (double gap : record.itlGapsMs()) {
+                gaps.add(gap);
+            }
+        }
+        return sample;
+    }
+
+    private static void putIfPresent(ObjectNode sample, String field, @Nullable Double value) {
+        if (value != null) {
+            sample.put(field, value);
+        }
+    }
+
+    private static String runId(byte[] content, Instant from) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(content);
+            sha.update(from.toString().getBytes(StandardCharsets.UTF_8));
+            return "import-" + HexFormat.of().formatHex(sha.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    /** Adds up batch results; tokens and failures count only what was stored. */
+    private static final class Tally {
+        private int imported;
+        private int duplicates;
+        private int rejected;
+        private long failed;
+        private long inputTokens;
+        private long outputTokens;
+        private final List<Rejection> rejections = new ArrayList<>();
+
+        void add(IngestResult result, List<BenchmarkRecord> batch, int offset) {
+            imported += result.accepted();
+            duplicates += result.duplicates();
+            rejected += result.rejected();
+            boolean[] refused = new boolean[batch.size()];
+            for (Rejection rejection : result.errors()) {
+                refused[rejection.index()] = true;
+                if (rejections.size() < REJECTIONS_SHOWN) {
+                    rejections.add(new Rejection(offset + rejection.index(), rejection.reason()));
+                }
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                if (!refused[i]) {
+                    BenchmarkRecord record = batch.get(i);
+                    failed += record.ok() ? 0 : 1;
+                    inputTokens += record.inputTokens();
+                    outputTokens += record.outputTokens();
+                }
+            }
+        }
+
+        ImportSummary summary(int records, Instant from, Instant to) {
+            return new ImportSummary(
+                    records, imported, duplicates, rejected, failed, inputTokens, outputTokens, from, to, rejections);
+        }
+    }
+}

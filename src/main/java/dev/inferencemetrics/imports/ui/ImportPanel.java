@@ -1,0 +1,133 @@
+package dev.inferencemetrics.imports.ui;
+
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.datetimepicker.DateTimePicker;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.progressbar.ProgressBar;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.IntegerField;
+import com.vaadin.flow.component.upload.Upload;
+import com.vaadin.flow.server.streams.UploadHandler;
+import dev.inferencemetrics.imports.BenchmarkFormat;
+import dev.inferencemetrics.imports.BenchmarkImportService;
+import dev.inferencemetrics.imports.ImportSummary;
+import dev.inferencemetrics.ingest.Rejection;
+import dev.inferencemetrics.security.Caller;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Locale;
+
+/** Upload a benchmark result file into a deployment, with progress and a summary of what was stored. */
+public class ImportPanel extends VerticalLayout {
+
+    private static final int POLL_MILLIS = 500;
+
+    final Select<BenchmarkFormat> format = new Select<>();
+    final DateTimePicker start = new DateTimePicker("Run started (UTC)");
+    final IntegerField minutes = new IntegerField("Run length (minutes)");
+    final Upload upload = new Upload();
+    final ProgressBar progress = new ProgressBar();
+    final Div result = new Div();
+    private final BenchmarkImportService imports;
+    private final Caller caller;
+    private final String deploymentSlug;
+    private final Clock clock;
+
+    public ImportPanel(BenchmarkImportService imports, Caller caller, String deploymentSlug, Clock clock) {
+        this.imports = imports;
+        this.caller = caller;
+        this.deploymentSlug = deploymentSlug;
+        this.clock = clock;
+        setPadding(false);
+        format.setLabel("Format");
+        format.setItems(BenchmarkFormat.values());
+        format.setItemLabelGenerator(BenchmarkFormat::label);
+        format.setValue(BenchmarkFormat.LLMPERF);
+        start.setHelperText("Empty: the run ended now");
+        minutes.setHelperText("Empty: the file's own duration, else 10");
+        minutes.setMin(1);
+        upload.setAcceptedFileTypes(".json", "application/json");
+        upload.setMaxFileSize((int) BenchmarkImportService.MAX_FILE_BYTES);
+        upload.setUploadHandler(
+                UploadHandler.inMemory((metadata, data) -> getUI().ifPresent(ui -> ui.access(() -> begin(data)))));
+        progress.setVisible(false);
+        result.addClassName("import-result");
+        add(
+                new Paragraph("Bring in the per-request results of a benchmark run. Records carry no timestamps; they"
+                        + " are spread evenly over the run. Failed requests are imported as errors."),
+                new HorizontalLayout(format, start, minutes),
+                upload,
+                progress,
+                result);
+    }
+
+    private void begin(byte[] file) {
+        UI ui = UI.getCurrent();
+        BenchmarkFormat chosen = format.getValue();
+        Instant runStart = start.getValue() == null ? null : start.getValue().toInstant(ZoneOffset.UTC);
+        Duration spread = minutes.getValue() == null ? null : Duration.ofMinutes(minutes.getValue());
+        progress.setValue(0);
+        progress.setVisible(true);
+        result.setText("Importing…");
+        ui.setPollInterval(POLL_MILLIS);
+        Thread.startVirtualThread(() -> {
+            String outcome;
+            try {
+                ImportSummary summary = imports.importRun(
+                        caller,
+                        deploymentSlug,
+                        chosen,
+                        new ByteArrayInputStream(file),
+                        runStart,
+                        spread,
+                        clock.instant(),
+                        done -> ui.access(() -> progress.setValue(done)));
+                outcome = describe(summary);
+            } catch (IllegalArgumentException | IOException e) {
+                outcome = "Nothing imported: " + e.getMessage();
+            } catch (RuntimeException e) {
+                outcome = "The import stopped: " + e.getMessage() + ". Batches stored before the error are kept;"
+                        + " importing the same file with the same start again completes it without counting twice.";
+            }
+            String text = outcome;
+            ui.access(() -> finish(ui, text));
+        });
+    }
+
+    private void finish(UI ui, String text) {
+        progress.setVisible(false);
+        result.setText(text);
+        ui.setPollInterval(-1);
+    }
+
+    static String describe(ImportSummary summary) {
+        StringBuilder text = new StringBuilder(String.format(
+                Locale.ROOT,
+                "Imported %,d of %,d requests (%,d failed, %,d already there) spread from %s to %s;"
+                        + " %,d input and %,d output tokens. Rejected: %,d.",
+                summary.imported(),
+                summary.records(),
+                summary.failed(),
+                summary.duplicates(),
+                summary.from(),
+                summary.to(),
+                summary.inputTokens(),
+                summary.outputTokens(),
+                summary.rejected()));
+        for (Rejection rejection : summary.firstRejections()) {
+            text.append(" #")
+                    .append(rejection.index())
+                    .append(": ")
+                    .append(rejection.reason())
+                    .append(';');
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,209 @@
+package dev.inferencemetrics.imports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.apikey.ApiClient;
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.DeploymentMetrics;
+import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
+import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.metrics.QueryWindow;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.AccuracyContract;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+@IntegrationTest
+class BenchmarkImportIT {
+
+    static final Path LLMPERF = Path.of("..", "shared", "datasets", "llmperf");
+    private static final double[] QUANTILES = {0.5, 0.9, 0.95, 0.99};
+
+    @Autowired
+    BenchmarkImportService imports;
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    MetricsQueryService metrics;
+
+    @Autowired
+    ObjectMapper json;
+
+    @Autowired
+    Clock clock;
+
+    static Stream<Path> llmPerfFiles() throws IOException {
+        try (Stream<Path> files = Files.list(LLMPERF)) {
+            return files.filter(f -> f.toString().endsWith(".json")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("llmPerfFiles")
+    void an_llmperf_file_imports_with_its_counts_tokens_and_accurate_percentiles(Path file) throws IOException {
+        String slug = deployment(
+                "llmperf-" + file.getFileName().toString().replace(".json", "").replace('_', '-'));
+        JsonNode requests = json.readTree(file.toFile());
+        Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(3));
+
+        ImportSummary summary = importFile(slug, BenchmarkFormat.LLMPERF, file, start, Duration.ofMinutes(10));
+
+        Expected expected = Expected.ofLlmPerf(requests);
+        assertThat(summary.records()).isEqualTo(requests.size());
+        assertThat(summary.rejected()).isZero();
+        assertThat(summary.imported()).isEqualTo(requests.size());
+        DeploymentMetrics.Summary stored = query(slug, start, start.plus(Duration.ofMinutes(10)));
+        assertThat(stored.requests()).isEqualTo(requests.size());
+        assertThat(stored.errors()).isEqualTo(expected.errors);
+        assertThat(stored.inputTokens()).isEqualTo(expected.inputTokens);
+        assertThat(stored.outputTokens()).isEqualTo(expected.outputTokens);
+        assertMeetsContract(stored.ttft(), expected.ttft, file + " TTFT");
+        assertMeetsContract(stored.e2e(), expected.e2e, file + " E2E");
+        assertMeetsContract(stored.itl(), expected.itl, file + " ITL");
+    }
+
+    @Test
+    void a_vllm_bench_file_imports_multi_chunk_gaps_errors_and_empty_outputs() throws IOException {
+        String slug = deployment("vllm-bench");
+        Path file = Path.of("src", "test", "resources", "benchmarks", "vllm-bench-detailed.json");
+        Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(1));
+
+        ImportSummary summary = importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start, null);
+
+        assertThat(summary.to()).isEqualTo(start.plusMillis(12_500));
+        assertThat(summary.imported()).isEqualTo(6);
+        assertThat(summary.failed()).isEqualTo(2);
+        assertThat(summary.inputTokens()).isEqualTo(2_200);
+        assertThat(summary.outputTokens()).isEqualTo(13);
+        DeploymentMetrics.Summary stored = query(slug, start, start.plus(Duration.ofMinutes(1)));
+        assertThat(stored.requests()).isEqualTo(6);
+        assertThat(stored.errors()).isEqualTo(2);
+        assertThat(stored.ttft().count()).isEqualTo(4);
+        // multi-chunk streams: 8 gaps were reported for 12 tokens after the first
+        assertThat(stored.itl().count()).isEqualTo(8);
+        AccuracyContract.assertQuantile(
+                new double[] {18, 19, 20, 21, 25, 27, 30, 36}, 0.5, stored.itl().p50(), "ITL");
+        AccuracyContract.assertQuantile(
+                new double[] {95, 158, 162, 186}, 0.99, stored.e2e().p99(), "E2E");
+    }
+
+    @Test
+    void importing_the_same_file_with_the_same_start_again_counts_nothing_twice() throws IOException {
+        String slug = deployment("vllm-twice");
+        Path file = Path.of("src", "test", "resources", "benchmarks", "vllm-bench-detailed.json");
+        Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(2));
+        importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start, null);
+
+        ImportSummary again = importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start, null);
+
+        assertThat(again.duplicates()).isEqualTo(6);
+        assertThat(query(slug, start, start.plus(Duration.ofMinutes(1))).requests())
+                .isEqualTo(6);
+    }
+
+    @Test
+    void a_file_of_the_wrong_format_is_refused_with_a_reason() {
+        String slug = deployment("wrong-format");
+        Path file = Path.of("src", "test", "resources", "benchmarks", "vllm-bench-detailed.json");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> importFile(slug, BenchmarkFormat.LLMPERF, file, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("JSON array");
+    }
+
+    private ImportSummary importFile(String slug, BenchmarkFormat format, Path file, Instant start, Duration spread)
+            throws IOException {
+        long tenant = deployments.require(TenantScope.allTenants(), slug).tenantId();
+        ApiClient client = new ApiClient(tenant, 0, "test", EnumSet.of(ApiScope.INGEST));
+        try (InputStream in = Files.newInputStream(file)) {
+            return imports.importRun(client, slug, format, in, start, spread, clock.instant(), done -> {});
+        }
+    }
+
+    private String deployment(String slug) {
+        long tenant = tenants.createIfAbsent("bench-labs", "Bench Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, slug, "m", "vLLM", "eu"));
+        return slug;
+    }
+
+    private DeploymentMetrics.Summary query(String slug, Instant from, Instant to) {
+        return metrics.query(TenantScope.allTenants(), slug, QueryWindow.of(from, to, null))
+                .summary();
+    }
+
+    private static void assertMeetsContract(LatencySummary shown, List<Double> values, String what) {
+        assertThat(shown.count()).as(what + " count").isEqualTo(values.size());
+        if (values.isEmpty()) {
+            assertThat(shown.p50()).isNull();
+            return;
+        }
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] displayed = {shown.p50(), shown.p90(), shown.p95(), shown.p99()};
+        for (int i = 0; i < QUANTILES.length; i++) {
+            AccuracyContract.assertQuantile(sorted, QUANTILES[i], displayed[i], what);
+        }
+    }
+
+    /** What a file holds, computed straight from its JSON. */
+    private record Expected(
+            long errors, long inputTokens, long outputTokens, List<Double> ttft, List<Double> e2e, List<Double> itl) {
+
+        static Expected ofLlmPerf(JsonNode requests) {
+            long errors = 0;
+            long input = 0;
+            long output = 0;
+            List<Double> ttft = new ArrayList<>();
+            List<Double> e2e = new ArrayList<>();
+            List<Double> itl = new ArrayList<>();
+            for (JsonNode request : requests) {
+                input += request.path("number_input_tokens").asInt(0);
+                output += request.path("number_output_tokens").asInt(0);
+                if (!request.path("error_code").isNull()
+                        && !request.path("error_code").isMissingNode()) {
+                    errors++;
+                    continue;
+                }
+                ttft.add(request.get("ttft_s").doubleValue() * 1000);
+                e2e.add(request.get("end_to_end_latency_s").doubleValue() * 1000);
+                double tpot = request.get("inter_token_latency_s").doubleValue() * 1000;
+                for (int gap = 1; gap < request.get("number_output_tokens").asInt(); gap++) {
+                    itl.add(tpot);
+                }
+            }
+            return new Expected(errors, input, output, ttft, e2e, itl);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%d errors", errors);
+        }
+    }
+}
