@@ -4,6 +4,8 @@ import com.vaadin.flow.component.dependency.StyleSheet;
 import com.vaadin.flow.component.page.AppShellConfigurator;
 import com.vaadin.flow.component.page.ColorScheme;
 import com.vaadin.flow.theme.lumo.Lumo;
+import dev.inferencemetrics.loadgen.LoadGenerator;
+import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.scheduling.annotation.EnableScheduling;
@@ -15,7 +17,11 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 @ColorScheme(ColorScheme.Value.LIGHT_DARK)
 public class Application implements AppShellConfigurator {
 
+    /** Runs the dashboard; {@code load …} runs the load generator against a running dashboard instead. */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("load")) {
+            System.exit(LoadGenerator.run(Arrays.copyOfRange(args, 1, args.length), System.out));
+        }
         SpringApplication.run(Application.class, args);
     }
 }
