@@ -76,15 +76,18 @@ public class FleetOverviewView extends VerticalLayout {
                     .setKey("tenant")
                     .setSortable(true);
         }
-        grid.addColumn(FleetRow::model).setHeader("Model").setSortable(true).setFlexGrow(2);
+        grid.addColumn(FleetRow::model)
+                .setHeader("Model")
+                .setKey("model")
+                .setSortable(true)
+                .setWidth("14em")
+                .setTooltipGenerator(FleetRow::model);
         grid.addColumn(FleetRow::engine).setHeader("Engine").setSortable(true);
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader("Requests")
                 .setComparator(FleetRow::requestsPerSecond);
-        latencyColumn("TTFT p50", FleetRow::ttftP50);
-        latencyColumn("TTFT p99", FleetRow::ttftP99);
-        latencyColumn("ITL p50", FleetRow::itlP50);
-        latencyColumn("ITL p99", FleetRow::itlP99);
+        latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99);
+        latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99);
         grid.addColumn(row -> MetricFormat.percent(row.kvMean()))
                 .setHeader("KV mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
@@ -96,16 +99,19 @@ public class FleetOverviewView extends VerticalLayout {
                 .setHeader("TTFT p50, last hour")
                 .setWidth("160px")
                 .setFlexGrow(0);
-        grid.getColumns().forEach(column -> column.setAutoWidth(true));
+        grid.getColumns().stream()
+                .filter(column -> !"model".equals(column.getKey()))
+                .forEach(column -> column.setAutoWidth(true));
         grid.setEmptyStateText(EMPTY_STATE);
         grid.addItemClickListener(click -> grid.getUI()
                 .ifPresent(ui -> ui.navigate("deployments/" + click.getItem().slug())));
     }
 
-    private void latencyColumn(String header, Function<FleetRow, Double> value) {
-        grid.addColumn(row -> MetricFormat.latency(value.apply(row)))
+    /** Sorted by the median; the tail stands beside it. */
+    private void latencyColumn(String header, Function<FleetRow, Double> p50, Function<FleetRow, Double> p99) {
+        grid.addColumn(row -> MetricFormat.latency(p50.apply(row)) + " · " + MetricFormat.latency(p99.apply(row)))
                 .setHeader(header)
-                .setComparator(Comparator.comparing(value, Comparator.nullsFirst(Double::compare)));
+                .setComparator(Comparator.comparing(p50, Comparator.nullsFirst(Double::compare)));
     }
 
     private static Span sloBadge(FleetRow row) {
