@@ -133,6 +133,26 @@ class IngestIdempotencyIT {
     }
 
     @Test
+    void overlapping_batches_sent_concurrently_in_opposite_orders_count_each_sample_once() throws Exception {
+        String deployment = tenant.deployment("concurrent-reordered");
+        Batch batch = Batch.random("o", 2_000, minuteAgo(16), 6);
+        List<RequestSampleJson> reversed = new ArrayList<>(batch.samples()).reversed();
+
+        List<HttpApi.Answer> answers = concurrently(
+                THREADS,
+                thread -> api.post(
+                        HttpApi.INGEST_REQUESTS,
+                        key,
+                        HttpApi.JSON,
+                        api.batch(deployment, thread % 2 == 0 ? batch.samples() : reversed)));
+
+        assertThat(answers)
+                .allSatisfy(answer ->
+                        assertThat(answer.status()).as(answer.toString()).isEqualTo(200));
+        assertCountedOnce(deployment, batch);
+    }
+
+    @Test
     void concurrent_different_batches_for_the_same_minute_all_count() throws Exception {
         String deployment = tenant.deployment("concurrent-different");
         Instant minute = minuteAgo(15);
