@@ -112,6 +112,16 @@ class KvCacheIngestIT {
     }
 
     @Test
+    void a_half_hour_interval_read_from_the_half_hour_rollups_holds_the_same_readings() {
+        DeploymentMetrics metrics = api.metrics(key, deployment, start, start.plus(Duration.ofMinutes(5)), "1800");
+        double average = (20.0 + 30.0 + 61.5 + 10.25 + 90.0 + 2.33 + 47.1 + 0.0 + 100.0) / 9;
+
+        assertThat(metrics.from()).isEqualTo(start.minus(Duration.ofMinutes(20)));
+        assertThat(metrics.series().kvCache()).hasSize(1);
+        assertPoint(metrics.series().kvCache().getFirst(), average, 100.0, 0.0);
+    }
+
+    @Test
     void a_window_sees_only_the_readings_inside_it() {
         DeploymentMetrics metrics = api.metrics(key, deployment, minute(1), minute(4), "60");
 
