@@ -1,6 +1,7 @@
 package dev.inferencemetrics.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.testing.HttpApi;
@@ -133,9 +134,9 @@ class IngestSampleRejectionsIT {
         assertThat(result.errors())
                 .extracting(Rejection::index, Rejection::reason)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(0, "a sample must be a JSON object"),
-                        org.assertj.core.groups.Tuple.tuple(2, "a sample must be a JSON object"),
-                        org.assertj.core.groups.Tuple.tuple(3, "a sample must be a JSON object"));
+                        tuple(0, "a sample must be a JSON object"),
+                        tuple(2, "a sample must be a JSON object"),
+                        tuple(3, "a sample must be a JSON object"));
         assertThat(tenant.storedRequestIds(deployment)).containsExactly("kept");
     }
 

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics;
@@ -169,16 +170,16 @@ class KvCacheIngestIT {
         assertThat(result.errors())
                 .extracting(Rejection::index, Rejection::reason)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(0, "usagePct must be between 0 and 100"),
-                        org.assertj.core.groups.Tuple.tuple(1, "usagePct must be between 0 and 100"),
-                        org.assertj.core.groups.Tuple.tuple(2, "replica is required"),
-                        org.assertj.core.groups.Tuple.tuple(3, "usagePct is required"),
-                        org.assertj.core.groups.Tuple.tuple(4, "ts is required"),
-                        org.assertj.core.groups.Tuple.tuple(5, "replica must not be blank"),
-                        org.assertj.core.groups.Tuple.tuple(6, "usagePct must be a finite number"),
-                        org.assertj.core.groups.Tuple.tuple(7, "usagePct must be a finite number"),
-                        org.assertj.core.groups.Tuple.tuple(8, "replica is longer than 128 characters"),
-                        org.assertj.core.groups.Tuple.tuple(9, "ts is more than 10 minutes in the future"));
+                        tuple(0, "usagePct must be between 0 and 100"),
+                        tuple(1, "usagePct must be between 0 and 100"),
+                        tuple(2, "replica is required"),
+                        tuple(3, "usagePct is required"),
+                        tuple(4, "ts is required"),
+                        tuple(5, "replica must not be blank"),
+                        tuple(6, "usagePct must be a finite number"),
+                        tuple(7, "usagePct must be a finite number"),
+                        tuple(8, "replica is longer than 128 characters"),
+                        tuple(9, "ts is more than 10 minutes in the future"));
         assertThat(tenant.storedKvSamples(mixed)).isOne();
         assertThat(api.metrics(key, mixed, ts.minusSeconds(600), ts.plusSeconds(600), "60")
                         .summary()
