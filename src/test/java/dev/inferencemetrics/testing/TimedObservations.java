@@ -34,10 +34,6 @@ public final class TimedObservations {
         }
     }
 
-    public int size() {
-        return size;
-    }
-
     /** The observations of requests with {@code from ≤ ts < to}, sorted ascending. */
     public double[] sortedBetween(Instant from, Instant to) {
         double[] range =
