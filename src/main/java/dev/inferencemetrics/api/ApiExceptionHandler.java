@@ -43,9 +43,10 @@ class ApiExceptionHandler {
         TransientDataAccessException.class
     })
     ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
-        log.warn("Database unavailable for an API call: {}", e.getMessage());
-        ResponseEntity<ProblemDetail> answer =
-                answer(HttpStatus.SERVICE_UNAVAILABLE, "The database is unavailable; nothing was stored. Retry later.");
+        log.warn("Database unavailable or busy for an API call: {}", e.getMessage());
+        ResponseEntity<ProblemDetail> answer = answer(
+                HttpStatus.SERVICE_UNAVAILABLE,
+                "The database is unavailable or busy; nothing was stored. Retry later.");
         return ResponseEntity.status(answer.getStatusCode())
                 .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
                 .body(answer.getBody());

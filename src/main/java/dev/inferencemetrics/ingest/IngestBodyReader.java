@@ -2,6 +2,7 @@ package dev.inferencemetrics.ingest;
 
 import dev.inferencemetrics.api.ApiProblem;
 import jakarta.servlet.http.HttpServletRequest;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -85,7 +86,8 @@ class IngestBodyReader {
         if (encoding.equalsIgnoreCase("gzip")) {
             try {
                 return new BoundedInputStream(new GZIPInputStream(wire, 8192), maxBytes, limits);
-            } catch (ZipException e) {
+            } catch (ZipException | EOFException e) {
+                // an empty or cut-off body ends before the gzip header is complete
                 throw new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not valid gzip.");
             }
         }

@@ -12,7 +12,7 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
-/** Raw KV-cache readings; a reading already stored (same replica and time) is skipped. */
+/** Raw KV-cache readings; a reading already stored (same replica and time) is skipped. Rows go in in key order. */
 @Repository
 class KvSampleStore {
 
@@ -20,6 +20,7 @@ class KvSampleStore {
             insert into kv_sample (tenant_id, deployment_id, replica, ts, usage_pct)
             select ?, ?, u.replica, u.ts, u.usage_pct
             from unnest(?::text[], ?::timestamptz[], ?::real[]) as u(replica, ts, usage_pct)
+            order by u.replica, u.ts
             on conflict do nothing
             returning replica, ts""";
 

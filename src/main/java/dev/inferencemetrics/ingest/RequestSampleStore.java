@@ -17,7 +17,10 @@ import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
-/** Raw request samples. One statement a batch; a sample already stored (same request id and time) is skipped. */
+/**
+ * Raw request samples. One statement a batch; a sample already stored (same request id and time) is skipped. Rows go
+ * in in key order, so concurrent batches that share samples wait for each other instead of deadlocking.
+ */
 @Repository
 class RequestSampleStore {
 
@@ -28,6 +31,7 @@ class RequestSampleStore {
             from unnest(?::timestamptz[], ?::text[], ?::smallint[], ?::real[], ?::real[], ?::real[], ?::bytea[],
                         ?::integer[], ?::integer[])
                  as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens)
+            order by u.request_id, u.ts
             on conflict do nothing
             returning request_id, ts""";
 

@@ -16,7 +16,7 @@ public class KvRollupStore {
     private static final String UPSERT = """
             insert into kv_rollup as r (tenant_id, deployment_id, resolution_s, bucket, samples, usage_sum,
                                         usage_min, usage_max)
-            select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::float8[], ?::real[], ?::real[])
+            select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::float8[], ?::float8[], ?::float8[])
                  as u(bucket, samples, usage_sum, usage_min, usage_max)
             order by u.bucket
             on conflict (tenant_id, deployment_id, resolution_s, bucket) do update
@@ -70,13 +70,11 @@ public class KvRollupStore {
                 statement.setArray(
                         7,
                         connection.createArrayOf(
-                                "float4",
-                                rows.stream().map(r -> (float) r.usageMin()).toArray()));
+                                "float8", rows.stream().map(KvRollup::usageMin).toArray()));
                 statement.setArray(
                         8,
                         connection.createArrayOf(
-                                "float4",
-                                rows.stream().map(r -> (float) r.usageMax()).toArray()));
+                                "float8", rows.stream().map(KvRollup::usageMax).toArray()));
                 return statement.executeUpdate();
             }
         });
@@ -89,8 +87,8 @@ public class KvRollupStore {
                         rs.getTimestamp("bucket").toInstant(),
                         rs.getLong("samples"),
                         rs.getDouble("usage_sum"),
-                        rs.getFloat("usage_min"),
-                        rs.getFloat("usage_max")),
+                        rs.getDouble("usage_min"),
+                        rs.getDouble("usage_max")),
                 tenantId,
                 deploymentId,
                 resolution.seconds(),

@@ -31,13 +31,12 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
-@IntegrationTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@IntegrationTest
 class MetricsPageBrowserIT {
 
     private static final String SLUG = "browser-check";

@@ -10,10 +10,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-@IntegrationTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@IntegrationTest
 class LoginRedirectIT {
 
     @LocalServerPort

@@ -8,7 +8,12 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.AliasFor;
 
-/** A full application context on a real PostgreSQL ({@link TestDatabase}) with the demo world seeded (no traffic). */
+/**
+ * A full application context on a real PostgreSQL ({@link TestDatabase}) with the demo world seeded (but no demo
+ * traffic), serving HTTP on a random port. All integration tests share that one context: a second one (say, without
+ * a server) would take over Spring Security's global context-holder strategy, and tests of the first would then see
+ * nobody signed in.
+ */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(properties = {"inference-metrics.demo.enabled=true", "inference-metrics.demo.simulator.enabled=false"})
@@ -16,5 +21,5 @@ import org.springframework.core.annotation.AliasFor;
 public @interface IntegrationTest {
 
     @AliasFor(annotation = SpringBootTest.class)
-    SpringBootTest.WebEnvironment webEnvironment() default SpringBootTest.WebEnvironment.MOCK;
+    SpringBootTest.WebEnvironment webEnvironment() default SpringBootTest.WebEnvironment.RANDOM_PORT;
 }

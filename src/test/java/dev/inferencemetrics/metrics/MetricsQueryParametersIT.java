@@ -1,0 +1,117 @@
+package dev.inferencemetrics.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.testing.HttpApi;
+import dev.inferencemetrics.testing.HttpApi.Answer;
+import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.TestTenant;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The window and step of a metrics query: the defaults, and that unusable ones are a 400 with a reason. */
+@IntegrationTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MetricsQueryParametersIT {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    Clock clock;
+
+    private HttpApi api;
+    private TestTenant tenant;
+    private String key;
+
+    @BeforeAll
+    void createTenant() {
+        api = new HttpApi(port, json);
+        tenant = TestTenant.create(context, "query-parameters");
+        key = tenant.fullKey();
+    }
+
+    Stream<Arguments> badMetricsQueries() {
+        String to = now().toString();
+        String from = now().minusSeconds(3600).toString();
+        return Stream.of(
+                Arguments.of("from after to", "from=" + to + "&to=" + from),
+                Arguments.of("from not an instant", "from=yesterday&to=" + to),
+                Arguments.of("to not an instant", "from=" + from + "&to=2026-13-45"),
+                Arguments.of("a step below a minute", "from=" + from + "&to=" + to + "&step=30"),
+                Arguments.of("a step not a whole number of minutes", "from=" + from + "&to=" + to + "&step=PT90S"),
+                Arguments.of("a step that is no duration", "from=" + from + "&to=" + to + "&step=often"),
+                Arguments.of("too many points", "from=" + now().minus(Duration.ofDays(7)) + "&to=" + to + "&step=60"),
+                Arguments.of("a window over 400 days", "from=" + now().minus(Duration.ofDays(401)) + "&to=" + to));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badMetricsQueries")
+    void a_bad_metrics_query_is_a_bad_request(String what, String query) {
+        String deployment = tenant.deployment("bad-query");
+
+        Answer answer = api.get("/api/v1/deployments/" + deployment + "/metrics?" + query.replace("+", "%2B"), key);
+
+        assertThat(answer.status()).as(answer.toString()).isEqualTo(400);
+        assertThat(answer.detail()).isNotBlank();
+    }
+
+    @Test
+    void without_from_and_to_the_window_is_the_last_hour_in_one_minute_steps() {
+        String deployment = tenant.deployment("default-window");
+        Instant before = now();
+
+        DeploymentMetrics metrics =
+                api.get("/api/v1/deployments/" + deployment + "/metrics", key).as(DeploymentMetrics.class);
+
+        assertThat(metrics.stepSeconds()).isEqualTo(60);
+        assertThat(metrics.to()).isAfterOrEqualTo(before.truncatedTo(ChronoUnit.MINUTES));
+        assertThat(metrics.from()).isBeforeOrEqualTo(metrics.to().minus(Duration.ofHours(1)));
+        assertThat(metrics.series().ttft()).hasSizeBetween(60, 61);
+    }
+
+    Stream<Arguments> defaultSteps() {
+        return Stream.of(
+                Arguments.of(Duration.ofHours(1), 60),
+                Arguments.of(Duration.ofHours(6), 60),
+                Arguments.of(Duration.ofHours(24), 300),
+                Arguments.of(Duration.ofDays(7), 1800),
+                Arguments.of(Duration.ofDays(30), 7200),
+                Arguments.of(Duration.ofDays(90), 21_600));
+    }
+
+    @ParameterizedTest(name = "{0} → {1} s")
+    @MethodSource("defaultSteps")
+    void without_a_step_the_step_follows_the_window(Duration window, long stepSeconds) {
+        String deployment = tenant.deployment("default-step");
+        Instant to = now();
+
+        DeploymentMetrics metrics = api.metrics(key, deployment, to.minus(window), to, null);
+
+        assertThat(metrics.stepSeconds()).isEqualTo(stepSeconds);
+        assertThat(metrics.series().ttft()).hasSizeBetween(60, 361);
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+}
