@@ -36,7 +36,7 @@ final class TrafficModel {
         if (behaviour.burst() != null && behaviour.burst().covers(anchor, t)) {
             usage = 27 + 3 * random.nextDouble();
         }
-        return clamp(usage * (1 + 0.12 * random.nextGaussian()), 0, 100);
+        return clamp(usage * (1 + 0.05 * random.nextGaussian()), 0, 100);
     }
 
     /** Request samples with arrival times in {@code [from, to)}; the seed makes them repeatable. */

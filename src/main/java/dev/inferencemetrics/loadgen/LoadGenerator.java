@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -32,6 +32,7 @@ public final class LoadGenerator {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final LoadStatistics statistics = new LoadStatistics();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
+    private final Clock clock = Clock.systemUTC();
 
     LoadGenerator(LoadOptions options, PrintStream out) {
         this.options = options;
@@ -76,7 +77,7 @@ public final class LoadGenerator {
                 long due = (long) ((System.nanoTime() - start) / 1e9 * options.samplesPerSecond());
                 if (due - sequence >= options.batch() && inFlight.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                     String body = SampleBatch.json(
-                            options.deployment(), run, sequence, options.batch(), Instant.now(), random);
+                            options.deployment(), run, sequence, options.batch(), clock.instant(), random);
                     sequence += options.batch();
                     statistics.sent(options.batch());
                     calls.submit(() -> {
