@@ -1,6 +1,7 @@
 package dev.inferencemetrics.imports;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.api.DurationParameter;
 import dev.inferencemetrics.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -8,7 +9,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import org.jspecify.annotations.Nullable;
@@ -62,23 +62,13 @@ class BenchmarkImportController {
                     benchmark,
                     request.getInputStream(),
                     start == null ? null : Instant.parse(start),
-                    spread == null ? null : duration(spread),
+                    spread == null ? null : DurationParameter.parse("spread", spread),
                     clock.instant(),
                     done -> {});
         } catch (DateTimeParseException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, "start must be an ISO-8601 instant");
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
-    }
-
-    private static Duration duration(String value) {
-        try {
-            return value.chars().allMatch(Character::isDigit)
-                    ? Duration.ofSeconds(Long.parseLong(value))
-                    : Duration.parse(value);
-        } catch (DateTimeParseException | NumberFormatException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, "spread must be an ISO-8601 duration (PT10M) or seconds");
         }
     }
 }

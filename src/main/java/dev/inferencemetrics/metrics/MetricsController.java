@@ -1,6 +1,7 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.api.DurationParameter;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.Caller;
@@ -81,15 +82,6 @@ class MetricsController {
     }
 
     private static @Nullable Duration step(@Nullable String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        try {
-            return value.chars().allMatch(Character::isDigit)
-                    ? Duration.ofSeconds(Long.parseLong(value))
-                    : Duration.parse(value);
-        } catch (DateTimeParseException | NumberFormatException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, "step must be an ISO-8601 duration (PT5M) or seconds (300)");
-        }
+        return value == null || value.isBlank() ? null : DurationParameter.parse("step", value);
     }
 }

@@ -5,14 +5,12 @@ import static dev.inferencemetrics.testing.HttpApi.INGEST_REQUESTS;
 import static dev.inferencemetrics.testing.HttpApi.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.testing.HttpApi;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
-import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.KvReadingJson;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -20,45 +18,24 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Who may call what: 401 for missing, malformed, unknown, revoked and expired keys, 403 for a wrong scope or another
  * tenant's deployment, 404 for an unknown deployment. A refused call stores nothing.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ApiKeyAccessIT {
+class ApiKeyAccessIT extends ApiIntegrationTest {
 
-    @LocalServerPort
-    int port;
+    ApiKeyAccessIT() {
+        super("access");
+    }
 
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
     private TestTenant otherTenant;
-    private String key;
 
     @BeforeAll
     void createTenants() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "access");
         otherTenant = TestTenant.create(context, "access-other");
-        key = tenant.fullKey();
     }
 
     @Test

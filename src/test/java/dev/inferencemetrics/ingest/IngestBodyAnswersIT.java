@@ -4,66 +4,37 @@ import static dev.inferencemetrics.testing.HttpApi.INGEST_REQUESTS;
 import static dev.inferencemetrics.testing.HttpApi.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpApi.Answer;
-import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
-import dev.inferencemetrics.testing.TestTenant;
 import java.io.ByteArrayInputStream;
 import java.io.SequenceInputStream;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How an ingest body is refused: 400 when malformed, 413 over the size and sample limits (after gzip too), 415 for
  * other media types and encodings. A refused body stores nothing.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class IngestBodyAnswersIT {
+class IngestBodyAnswersIT extends ApiIntegrationTest {
+
+    IngestBodyAnswersIT() {
+        super("bodies");
+    }
 
     private static final int MIB = 1024 * 1024;
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
-    private String key;
-
-    @BeforeAll
-    void createTenant() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "bodies");
-        key = tenant.fullKey();
-    }
 
     Stream<Arguments> malformedBodies() {
         return Stream.of(

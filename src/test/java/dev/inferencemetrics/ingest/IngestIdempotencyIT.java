@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.testing.AccuracyContract;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
-import dev.inferencemetrics.testing.TestTenant;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -23,43 +21,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /** Resending never double-counts, and concurrent writers into the same rollup never lose a sample. */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class IngestIdempotencyIT {
+class IngestIdempotencyIT extends ApiIntegrationTest {
+
+    IngestIdempotencyIT() {
+        super("idempotency");
+    }
 
     private static final int THREADS = 8;
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
-    private String key;
-
-    @BeforeAll
-    void createTenant() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "idempotency");
-        key = tenant.fullKey();
-    }
 
     @Test
     void resending_a_batch_three_times_counts_it_once() {

@@ -4,52 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
-import dev.inferencemetrics.testing.TestTenant;
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /** Invalid samples are refused one by one with a reason, while the valid samples of the same batch are stored. */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class IngestSampleRejectionsIT {
+class IngestSampleRejectionsIT extends ApiIntegrationTest {
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
-    private String key;
-
-    @BeforeAll
-    void createTenant() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "rejections");
-        key = tenant.fullKey();
+    IngestSampleRejectionsIT() {
+        super("rejections");
     }
 
     @Test

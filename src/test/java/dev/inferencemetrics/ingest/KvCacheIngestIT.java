@@ -6,12 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvPoint;
-import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.KvReadingJson;
-import dev.inferencemetrics.testing.TestTenant;
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -19,34 +16,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /** KV-cache readings of two replicas come back as per-interval avg/max/min and a window mean and peak. */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class KvCacheIngestIT {
+class KvCacheIngestIT extends ApiIntegrationTest {
+
+    KvCacheIngestIT() {
+        super("kv-cache");
+    }
 
     private static final double EXACT = 1e-9;
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
-    private String key;
     private String deployment;
     private Instant start;
 
@@ -63,9 +42,6 @@ class KvCacheIngestIT {
      */
     @BeforeAll
     void ingestReadings() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "kv-cache");
-        key = tenant.fullKey();
         deployment = tenant.deployment("two-replicas");
         Instant now = clock.instant();
         start = now.truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(1)).plus(Duration.ofMinutes(20));

@@ -2,52 +2,22 @@ package dev.inferencemetrics.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.testing.HttpApi;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
-import dev.inferencemetrics.testing.IntegrationTest;
-import dev.inferencemetrics.testing.TestTenant;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The window and step of a metrics query: the defaults, and that unusable ones are a 400 with a reason. */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MetricsQueryParametersIT {
+class MetricsQueryParametersIT extends ApiIntegrationTest {
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
-    private String key;
-
-    @BeforeAll
-    void createTenant() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "query-parameters");
-        key = tenant.fullKey();
+    MetricsQueryParametersIT() {
+        super("query-parameters");
     }
 
     Stream<Arguments> badMetricsQueries() {

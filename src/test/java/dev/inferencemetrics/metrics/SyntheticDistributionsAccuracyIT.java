@@ -3,13 +3,11 @@ package dev.inferencemetrics.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.ingest.IngestResult;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.SentRequests;
-import dev.inferencemetrics.testing.TestTenant;
 import java.net.http.HttpRequest.BodyPublishers;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,23 +21,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A million requests from heavy-tailed, bimodal and constant latency distributions, spread over a week, go in
  * through the ingest API in full batches; every interval of windows from an hour to a week, at steps from a minute
  * to six hours, must meet the accuracy contract against the exact order statistics of what was sent.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class SyntheticDistributionsAccuracyIT {
+class SyntheticDistributionsAccuracyIT extends ApiIntegrationTest {
+
+    SyntheticDistributionsAccuracyIT() {
+        super("synthetic");
+    }
 
     /** 4 × 250,000 = 10⁶ requests, and about 2.5 times as many ITL gaps. */
     private static final int REQUESTS_PER_DISTRIBUTION = 250_000;
@@ -48,29 +42,6 @@ class SyntheticDistributionsAccuracyIT {
     private static final Duration SPAN = Duration.ofDays(7).plusHours(2);
     private static final Duration OUTAGE_AFTER = Duration.ofDays(2);
     private static final Duration OUTAGE = Duration.ofHours(3);
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
-    private String key;
-
-    @BeforeAll
-    void createTenant() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "synthetic");
-        key = tenant.fullKey();
-    }
 
     enum Distribution {
         LOG_NORMAL(r -> Math.exp(Math.log(250) + 0.8 * gaussian(r)), r -> Math.exp(Math.log(20) + 0.5 * gaussian(r))),
