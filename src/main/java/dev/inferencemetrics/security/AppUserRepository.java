@@ -8,4 +8,6 @@ interface AppUserRepository extends JpaRepository<AppUser, Long> {
     Optional<AppUser> findByUsername(String username);
 
     boolean existsByUsername(String username);
+
+    boolean existsByRole(Role role);
 }

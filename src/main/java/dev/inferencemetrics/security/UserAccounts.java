@@ -20,6 +20,11 @@ public class UserAccounts {
         this.clock = clock;
     }
 
+    @Transactional(readOnly = true)
+    public boolean anyOperatorExists() {
+        return users.existsByRole(Role.OPERATOR);
+    }
+
     /** Creates the user unless one with this username exists; returns whether it was created. */
     @Transactional
     public boolean createIfAbsent(

@@ -12,6 +12,7 @@ import com.vaadin.flow.component.sidenav.SideNav;
 import com.vaadin.flow.component.sidenav.SideNavItem;
 import com.vaadin.flow.router.Layout;
 import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
 
@@ -25,12 +26,15 @@ public class MainLayout extends AppLayout {
         Span title = new Span("Inference Metrics");
         title.addClassName("app-title");
         addToNavbar(new DrawerToggle(), title, userBadge(user, currentUser));
-        addToDrawer(navigation());
+        addToDrawer(navigation(user));
     }
 
-    private static SideNav navigation() {
+    private static SideNav navigation(SignedInUser user) {
         SideNav nav = new SideNav();
         nav.addItem(new SideNavItem("Fleet overview", "", VaadinIcon.SERVER.create()));
+        if (user.role() != Role.TENANT_VIEWER) {
+            nav.addItem(new SideNavItem("API keys", "api-keys", VaadinIcon.KEY.create()));
+        }
         return nav;
     }
 

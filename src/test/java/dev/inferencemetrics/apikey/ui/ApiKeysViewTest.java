@@ -1,0 +1,67 @@
+package dev.inferencemetrics.apikey.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.Component;
+import dev.inferencemetrics.apikey.ApiClient;
+import dev.inferencemetrics.apikey.ApiKeyService;
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class ApiKeysViewTest extends SpringBrowserlessTest {
+
+    @Autowired
+    ApiKeyService apiKeys;
+
+    @Test
+    @WithUserDetails(value = "globex-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_creates_a_key_that_works_once_shown_and_stops_working_when_revoked() {
+        ApiKeysView view = navigate(ApiKeysView.class);
+        assertThat(view.tenant.isVisible()).isFalse();
+        test(view.name).setValue("edge gateway " + System.nanoTime());
+        view.scopes.setValue(Set.of(ApiScope.INGEST, ApiScope.METRICS_READ));
+
+        test(view.create).click();
+
+        String plaintext = $(NewKeyDialog.class).single().key.getText();
+        ApiClient client = apiKeys.authenticate(plaintext).orElseThrow();
+        assertThat(client.tenantId()).isEqualTo(view.tenant.getValue().id());
+        assertThat(view.tenant.getValue().slug()).isEqualTo("globex");
+        assertThat(client.scopes()).containsExactlyInAnyOrder(ApiScope.INGEST, ApiScope.METRICS_READ);
+        var listed = test(view.keys);
+        int row = indexOf(view, client.keyId());
+        assertThat(listed.getRow(row).prefix()).isEqualTo(plaintext.substring(0, 12));
+
+        test((com.vaadin.flow.component.button.Button) listed.getCellComponent(row, 6))
+                .click();
+
+        assertThat(apiKeys.authenticate(plaintext)).isEmpty();
+    }
+
+    @Test
+    @WithUserDetails(value = "globex-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_viewer_cannot_open_the_keys_page() {
+        navigate("api-keys", Component.class);
+
+        assertThat(getCurrentView()).isNotInstanceOf(ApiKeysView.class);
+    }
+
+    private int indexOf(ApiKeysView view, long keyId) {
+        var grid = test(view.keys);
+        for (int i = 0; i < grid.size(); i++) {
+            if (grid.getRow(i).id() == keyId) {
+                return i;
+            }
+        }
+        throw new AssertionError("key " + keyId + " is not listed");
+    }
+}
