@@ -35,6 +35,9 @@ public class MainLayout extends AppLayout {
         if (user.role() != Role.TENANT_VIEWER) {
             nav.addItem(new SideNavItem("API keys", "api-keys", VaadinIcon.KEY.create()));
         }
+        if (user.role() == Role.OPERATOR) {
+            nav.addItem(new SideNavItem("Tenants and deployments", "admin/deployments", VaadinIcon.COG.create()));
+        }
         return nav;
     }
 

@@ -1,0 +1,101 @@
+package dev.inferencemetrics.deployment.ui;
+
+import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.BigDecimalField;
+import com.vaadin.flow.component.textfield.TextField;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.tenant.TenantSummary;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Optional;
+
+/** The fields of a new deployment, with the product's default SLOs filled in. */
+class DeploymentForm extends FormLayout {
+
+    static final String SLUG_PATTERN = "[a-z0-9][a-z0-9-]{0,62}";
+
+    final Select<TenantSummary> tenant = new Select<>();
+    final TextField slug = new TextField("Slug (used in URLs and the API)");
+    final TextField displayName = new TextField("Name");
+    final TextField model = new TextField("Model");
+    final TextField engine = new TextField("Engine");
+    final TextField region = new TextField("Region");
+    final BigDecimalField sloTtft = new BigDecimalField("SLO: TTFT p95 (ms)");
+    final BigDecimalField sloItl = new BigDecimalField("SLO: ITL p95 (ms)");
+    final BigDecimalField priceInput = new BigDecimalField("Price per million input tokens");
+    final BigDecimalField priceOutput = new BigDecimalField("Price per million output tokens");
+    final TextField currency = new TextField("Currency");
+
+    DeploymentForm() {
+        tenant.setLabel("Tenant");
+        tenant.setItemLabelGenerator(TenantSummary::name);
+        slug.setPattern(SLUG_PATTERN);
+        slug.setHelperText("lower-case letters, digits and dashes");
+        engine.setHelperText("vLLM, SGLang, NVIDIA NIM, NVIDIA Dynamo, …");
+        sloTtft.setValue(DeploymentDefinition.DEFAULT_SLO_TTFT_P95_MS);
+        sloItl.setValue(DeploymentDefinition.DEFAULT_SLO_ITL_P95_MS);
+        priceInput.setValue(BigDecimal.ZERO);
+        priceOutput.setValue(BigDecimal.ZERO);
+        currency.setValue("USD");
+        currency.setPattern("[A-Z]{3}");
+        add(tenant, slug, displayName, model, engine, region, sloTtft, sloItl, priceInput, priceOutput, currency);
+    }
+
+    void setTenants(List<TenantSummary> tenants) {
+        TenantSummary chosen = tenant.getValue();
+        tenant.setItems(tenants);
+        tenant.setValue(
+                chosen != null && tenants.contains(chosen) ? chosen : tenants.isEmpty() ? null : tenants.get(0));
+    }
+
+    /** The definition, or a sentence saying what is missing or wrong. */
+    Result read() {
+        TenantSummary owner = tenant.getValue();
+        if (owner == null) {
+            return Result.problem("Create a tenant first.");
+        }
+        if (!slug.getValue().matches(SLUG_PATTERN)) {
+            return Result.problem("The slug takes lower-case letters, digits and dashes.");
+        }
+        for (TextField field : List.of(displayName, model, engine, region)) {
+            if (field.getValue().isBlank()) {
+                return Result.problem(field.getLabel() + " is required.");
+            }
+        }
+        if (!positive(sloTtft.getValue()) || !positive(sloItl.getValue())) {
+            return Result.problem("SLO thresholds must be above zero.");
+        }
+        if (negative(priceInput.getValue()) || negative(priceOutput.getValue())) {
+            return Result.problem("Prices must not be negative.");
+        }
+        if (!currency.getValue().matches("[A-Z]{3}")) {
+            return Result.problem("The currency is a three-letter code such as USD or EUR.");
+        }
+        return new Result(
+                Optional.of(new DeploymentDefinition(
+                                owner.id(),
+                                slug.getValue(),
+                                displayName.getValue().trim(),
+                                model.getValue().trim(),
+                                engine.getValue().trim(),
+                                region.getValue().trim())
+                        .withSlos(sloTtft.getValue(), sloItl.getValue())
+                        .withPrices(priceInput.getValue(), priceOutput.getValue(), currency.getValue())),
+                "");
+    }
+
+    private static boolean positive(BigDecimal value) {
+        return value != null && value.signum() > 0;
+    }
+
+    private static boolean negative(BigDecimal value) {
+        return value == null || value.signum() < 0;
+    }
+
+    record Result(Optional<DeploymentDefinition> definition, String problem) {
+        static Result problem(String problem) {
+            return new Result(Optional.empty(), problem);
+        }
+    }
+}
