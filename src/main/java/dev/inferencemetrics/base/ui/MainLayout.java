@@ -31,6 +31,7 @@ public class MainLayout extends AppLayout {
     private static SideNav navigation() {
         SideNav nav = new SideNav();
         nav.addItem(new SideNavItem("Fleet overview", "", VaadinIcon.SERVER.create()));
+        nav.addItem(new SideNavItem("Usage", "usage", VaadinIcon.INVOICE.create()));
         return nav;
     }
 
