@@ -31,6 +31,10 @@ final class BillingTimeZone {
         }
     }
 
+    static boolean isUsable(ZoneId zone) {
+        return !(zone instanceof ZoneOffset) && hasHalfHourOffsets(zone);
+    }
+
     static boolean hasHalfHourOffsets(ZoneId zone) {
         ZoneRules rules = zone.getRules();
         Stream<ZoneOffset> transitions = rules.getTransitions().stream()

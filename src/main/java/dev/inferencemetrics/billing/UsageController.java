@@ -61,9 +61,10 @@ class UsageController {
         BillingTenant selected = tenant == null || tenant.isBlank() ? null : visibleTenant(scope, tenant);
         UsageFormat exportFormat = UsageFormat.fromCode(format)
                 .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be csv or json"));
-        UsagePeriod period = period(from, to, usage.today(selected != null ? selected : ownTenant(scope)));
+        BillingTenant covered = selected != null ? selected : ownTenant(scope);
+        UsagePeriod period = period(from, to, usage.today(covered));
         Long tenantId = selected == null ? null : selected.id();
-        String fileName = "usage-" + (selected == null ? "all" : selected.slug()) + "-" + period.from() + "-"
+        String fileName = "usage-" + (covered == null ? "all" : covered.slug()) + "-" + period.from() + "-"
                 + period.lastDay() + "." + exportFormat.code();
         response.setContentType(exportFormat.contentType());
         response.setHeader(

@@ -98,6 +98,15 @@ public class UsageService {
         store.saveTimeZone(tenantId, zone);
     }
 
+    /** The time zones a tenant's billing days may run in, by name. */
+    public List<ZoneId> billingTimeZones() {
+        return ZoneId.getAvailableZoneIds().stream()
+                .sorted()
+                .map(ZoneId::of)
+                .filter(BillingTimeZone::isUsable)
+                .toList();
+    }
+
     /** The one tenant the query may cover, or null for all; a single-tenant scope never reaches past its tenant. */
     private static @Nullable Long narrow(TenantScope scope, @Nullable Long tenantId) {
         return switch (scope) {

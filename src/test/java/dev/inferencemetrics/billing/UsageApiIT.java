@@ -159,6 +159,8 @@ class UsageApiIT {
         HttpResponse<String> response = get(ledgerPeriod("csv"), fixtures.ledgerKey());
 
         assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Disposition"))
+                .hasValueSatisfying(disposition -> assertThat(disposition).contains("usage-ledger-labs-"));
         assertThat(response.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("text/csv"));
         List<List<String>> records = Rfc4180.parse(response.body());

@@ -1,6 +1,6 @@
 package dev.inferencemetrics.billing.ui;
 
-import com.vaadin.flow.component.html.Anchor;
+import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -9,9 +9,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
-import com.vaadin.flow.server.streams.DownloadHandler;
 import dev.inferencemetrics.billing.BillingTenant;
-import dev.inferencemetrics.billing.UsageFormat;
 import dev.inferencemetrics.billing.UsagePeriod;
 import dev.inferencemetrics.billing.UsageReport;
 import dev.inferencemetrics.billing.UsageService;
@@ -20,7 +18,7 @@ import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import jakarta.annotation.security.PermitAll;
-import java.io.OutputStream;
+import java.time.ZoneId;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -30,30 +28,31 @@ import org.jspecify.annotations.Nullable;
 @PermitAll
 public class UsageView extends VerticalLayout {
 
-    /** What is shown; the download handlers read it from their own thread. */
-    private record Selection(UsagePeriod period, @Nullable BillingTenant tenant) {}
-
     final Select<BillingTenant> tenant = new Select<>();
+    final ComboBox<ZoneId> timeZone = new ComboBox<>("Billing time zone");
     final PeriodPicker period;
     final UsageCards cards = new UsageCards();
     final UsageCharts charts = new UsageCharts();
     final UsageTables tables;
     final Paragraph days = new Paragraph();
-    final HorizontalLayout downloads = new HorizontalLayout();
+    final UsageDownloads downloads;
     private final UsageService usage;
     private final TenantScope scope;
-    private volatile Selection selection;
+    private final boolean operator;
+    // read by the download handlers, which run outside the UI's lock
+    private volatile UsageSelection selection;
 
     public UsageView(UsageService usage, CurrentUser currentUser) {
         this.usage = usage;
         SignedInUser user = currentUser.require();
         this.scope = user.scope();
-        boolean operator = user.role() == Role.OPERATOR;
+        this.operator = user.role() == Role.OPERATOR;
         List<BillingTenant> visible = usage.tenants(scope);
         @Nullable BillingTenant own = operator || visible.isEmpty() ? null : visible.getFirst();
-        period = new PeriodPicker(() -> usage.today(currentTenant()), picked -> show(picked, currentTenant()));
+        selection = new UsageSelection(UsagePeriod.thisMonth(usage.today(own)), own);
+        period = new PeriodPicker(() -> usage.today(selection.tenant()), picked -> show(picked, selection.tenant()));
         tables = new UsageTables(operator);
-        selection = new Selection(UsagePeriod.thisMonth(usage.today(own)), own);
+        downloads = new UsageDownloads(usage, scope, () -> selection);
         HorizontalLayout toolbar = new HorizontalLayout(period);
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         toolbar.addClassName("metrics-toolbar");
@@ -63,11 +62,19 @@ public class UsageView extends VerticalLayout {
             tenant.setItemLabelGenerator(t -> t == null ? "All tenants" : t.name());
             tenant.setEmptySelectionAllowed(true);
             tenant.setEmptySelectionCaption("All tenants");
-            tenant.addValueChangeListener(event -> show(period.period(), event.getValue()));
-            toolbar.addComponentAsFirst(tenant);
+            tenant.addValueChangeListener(event -> show(period.period(), current(event.getValue())));
+            timeZone.setItems(usage.billingTimeZones());
+            timeZone.setItemLabelGenerator(ZoneId::getId);
+            timeZone.setHelperText("Where the tenant's billing days start");
+            timeZone.addValueChangeListener(event -> {
+                if (event.isFromClient() && event.getValue() != null) {
+                    changeTimeZone(event.getValue());
+                }
+            });
+            toolbar.addComponentAtIndex(0, tenant);
+            toolbar.addComponentAtIndex(1, timeZone);
         }
         if (user.role() != Role.TENANT_VIEWER) {
-            downloads.add(download(UsageFormat.CSV), download(UsageFormat.JSON));
             toolbar.add(downloads);
         }
         days.addClassName("updated-at");
@@ -76,40 +83,33 @@ public class UsageView extends VerticalLayout {
         show(selection.period(), own);
     }
 
-    private @Nullable BillingTenant currentTenant() {
-        return selection.tenant();
+    void changeTimeZone(ZoneId zone) {
+        BillingTenant shown = selection.tenant();
+        if (shown != null) {
+            usage.changeTimeZone(scope, shown.id(), zone);
+            show(period.period(), current(shown));
+        }
+    }
+
+    /** The tenant as stored now: its billing time zone may have changed since the list was loaded. */
+    private @Nullable BillingTenant current(@Nullable BillingTenant listed) {
+        return listed == null ? null : usage.tenant(scope, listed.slug()).orElse(listed);
     }
 
     private void show(UsagePeriod picked, @Nullable BillingTenant tenantShown) {
-        selection = new Selection(picked, tenantShown);
-        UsageReport report = usage.report(scope, tenantId(selection), picked);
+        selection = new UsageSelection(picked, tenantShown);
+        UsageReport report = usage.report(scope, selection.tenantId(), picked);
         cards.show(report.total());
         charts.show(report);
         tables.show(report);
+        if (operator) {
+            timeZone.setVisible(tenantShown != null);
+            timeZone.setValue(tenantShown == null ? null : tenantShown.timeZone());
+        }
         String zone = tenantShown == null
                 ? "each tenant's billing time zone"
                 : tenantShown.timeZone().getId();
         days.setText(picked.from() + " to " + picked.lastDay() + " (" + picked.days() + " days from midnight in " + zone
                 + "). Costs are rounded to cents here; downloads carry the exact amounts.");
-    }
-
-    private Anchor download(UsageFormat format) {
-        DownloadHandler handler = event -> {
-            Selection current = selection;
-            event.setFileName("usage-"
-                    + (current.tenant() == null ? "all" : current.tenant().slug()) + "-"
-                    + current.period().from() + "-" + current.period().lastDay() + "." + format.code());
-            event.setContentType(format.contentType());
-            try (OutputStream out = event.getOutputStream()) {
-                usage.export(scope, tenantId(current), current.period(), format, out);
-            }
-        };
-        Anchor anchor = new Anchor(handler, "Download " + format.name());
-        anchor.addClassName("usage-download");
-        return anchor;
-    }
-
-    private static @Nullable Long tenantId(Selection selection) {
-        return selection.tenant() == null ? null : selection.tenant().id();
     }
 }

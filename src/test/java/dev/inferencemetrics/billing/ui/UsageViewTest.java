@@ -22,6 +22,7 @@ import dev.inferencemetrics.testing.IntegrationTest;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -149,6 +150,28 @@ class UsageViewTest extends SpringBrowserlessTest {
 
         assertThat(slugs(view.tables.deployments)).containsExactly("tally-eur", "tally-usd");
         assertThat(view.cards.outputTokens.value.getText()).isEqualTo("1,765,432");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_sets_the_billing_time_zone_of_the_tenant_shown() {
+        tenants.createIfAbsent("zone-view-labs", "Zone View Labs");
+        UsageView view = navigate(UsageView.class);
+        assertThat(view.timeZone.isVisible()).isFalse();
+        assertThat(view.timeZone.getListDataView().getItems().map(ZoneId::getId))
+                .contains("UTC", "Asia/Kolkata", "America/New_York")
+                .doesNotContain("Asia/Kathmandu");
+        view.tenant.setValue(view.tenant
+                .getListDataView()
+                .getItems()
+                .filter(t -> t.slug().equals("zone-view-labs"))
+                .findFirst()
+                .orElseThrow());
+
+        view.changeTimeZone(ZoneId.of("Asia/Kolkata"));
+
+        assertThat(view.timeZone.getValue()).isEqualTo(ZoneId.of("Asia/Kolkata"));
+        assertThat(view.days.getText()).contains("from midnight in Asia/Kolkata");
     }
 
     private boolean deployment(long tenant, String slug, String name, String input, String output, String currency) {
