@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -28,14 +28,16 @@ public final class LoadGenerator {
 
     private final LoadOptions options;
     private final PrintStream out;
+    private final Clock clock;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final LoadStatistics statistics = new LoadStatistics();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
 
-    LoadGenerator(LoadOptions options, PrintStream out) {
+    LoadGenerator(LoadOptions options, PrintStream out, Clock clock) {
         this.options = options;
         this.out = out;
+        this.clock = clock;
     }
 
     /** Entry point of {@code java -jar inference-metrics.jar load …}; returns the process exit code. */
@@ -49,7 +51,7 @@ public final class LoadGenerator {
             return 2;
         }
         try {
-            return new LoadGenerator(options, out).run() ? 0 : 1;
+            return new LoadGenerator(options, out, Clock.systemUTC()).run() ? 0 : 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
@@ -76,7 +78,7 @@ public final class LoadGenerator {
                 long due = (long) ((System.nanoTime() - start) / 1e9 * options.samplesPerSecond());
                 if (due - sequence >= options.batch() && inFlight.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                     String body = SampleBatch.json(
-                            options.deployment(), run, sequence, options.batch(), Instant.now(), random);
+                            options.deployment(), run, sequence, options.batch(), clock.instant(), random);
                     sequence += options.batch();
                     statistics.sent(options.batch());
                     calls.submit(() -> {
