@@ -22,10 +22,6 @@ public record UsageReport(
 
     public record DailyUsage(LocalDate day, UsageTotals total) {}
 
-    public boolean isEmpty() {
-        return deployments.isEmpty();
-    }
-
     /** Folds rows (in any order) into the report. */
     static final class Builder {
 

@@ -42,9 +42,7 @@ public class UsageService {
     /** The tenant with this slug, if the scope may see it. */
     @Transactional(readOnly = true)
     public Optional<BillingTenant> tenant(TenantScope scope, String slug) {
-        return store.tenantBySlug(slug).stream()
-                .filter(tenant -> scope.includes(tenant.id()))
-                .findFirst();
+        return store.tenantBySlug(slug).filter(tenant -> scope.includes(tenant.id()));
     }
 
     /** Today in the tenant's billing time zone, or in UTC for all tenants. */

@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
@@ -79,8 +80,9 @@ class UsageStore {
                 : jdbc.query(TENANTS + " where t.id = ?", (rs, n) -> tenant(rs), tenantId);
     }
 
-    List<BillingTenant> tenantBySlug(String slug) {
-        return jdbc.query(TENANTS + " where t.slug = ?", (rs, n) -> tenant(rs), slug);
+    Optional<BillingTenant> tenantBySlug(String slug) {
+        return jdbc.query(TENANTS + " where t.slug = ?", (rs, n) -> tenant(rs), slug).stream()
+                .findFirst();
     }
 
     boolean databaseKnowsTimeZone(ZoneId zone) {
