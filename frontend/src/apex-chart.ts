@@ -9,13 +9,21 @@ export interface ChartConfig {
   title: string;
   unit: ChartUnit;
   height: number;
-  type: "line" | "area";
+  type: "line" | "area" | "bar";
   sparkline: boolean;
   series: ChartSeries[];
   thresholds: ChartThreshold[];
+  stacked: boolean;
+  timeAxis: "INSTANT" | "DAY";
 }
 
-export type ChartUnit = "MILLISECONDS" | "PERCENT" | "PER_SECOND" | "FRACTION";
+export type ChartUnit =
+  | "MILLISECONDS"
+  | "PERCENT"
+  | "PER_SECOND"
+  | "FRACTION"
+  | "TOKENS"
+  | "MONEY";
 
 export interface ChartSeries {
   name: string;
@@ -49,7 +57,28 @@ export function formatValue(
       return `${value.toFixed(value < 10 ? 2 : 0)}/s`;
     case "FRACTION":
       return `${(value * 100).toFixed(1)} %`;
+    case "TOKENS":
+      return formatCount(value);
+    case "MONEY":
+      return value !== 0 && Math.abs(value) < 0.01
+        ? value.toPrecision(2)
+        : value.toFixed(2);
   }
+}
+
+function formatCount(value: number): string {
+  const steps: [number, string][] = [
+    [1e9, "B"],
+    [1e6, "M"],
+    [1e3, "k"],
+  ];
+  for (const [size, suffix] of steps) {
+    if (Math.abs(value) >= size) {
+      const scaled = value / size;
+      return `${scaled.toFixed(scaled < 10 ? 2 : scaled < 100 ? 1 : 0)}${suffix}`;
+    }
+  }
+  return value.toFixed(0);
 }
 
 const darkScheme = window.matchMedia("(prefers-color-scheme: dark)");
@@ -118,6 +147,8 @@ function toApexOptions(
   dark: boolean,
 ): ApexCharts.ApexOptions {
   const format = (value: number) => formatValue(value, config.unit);
+  const bars = config.type === "bar";
+  const days = config.timeAxis === "DAY";
   const pointsWithData = Math.max(
     0,
     ...config.series.map((s) => s.data.filter((p) => p.y !== null).length),
@@ -128,6 +159,7 @@ function toApexOptions(
       group: config.group,
       type: config.type,
       height: config.height,
+      stacked: config.stacked,
       animations: { enabled: false },
       background: "transparent",
       toolbar: {
@@ -151,19 +183,21 @@ function toApexOptions(
     series: config.series.map((s) => ({ name: s.name, data: s.data })),
     colors: config.series.map((s) => s.color),
     stroke: {
-      width: 2,
+      width: bars ? 0 : 2,
       curve: "straight",
       dashArray: config.series.map((s) => (s.dashed ? 4 : 0)),
     },
     fill: {
       type: config.type === "area" ? "gradient" : "solid",
-      opacity: config.type === "area" ? 0.25 : 1,
+      opacity: config.type === "area" ? 0.25 : bars ? 0.9 : 1,
     },
+    plotOptions: { bar: { columnWidth: "70%" } },
     dataLabels: { enabled: false },
     // sparse data would be invisible as lines; show its points
-    markers: { size: pointsWithData < 30 ? 3 : 0, hover: { size: 4 } },
+    markers: { size: !bars && pointsWithData < 30 ? 3 : 0, hover: { size: 4 } },
     legend: { show: true, position: "top", horizontalAlign: "right" },
-    xaxis: { type: "datetime", labels: { datetimeUTC: false } },
+    // a day is a calendar date: its UTC midnight must not shift into the browser's zone
+    xaxis: { type: "datetime", labels: { datetimeUTC: days } },
     yaxis: {
       min: 0,
       // a share never exceeds 100 %, and an all-zero error rate should not invent a scale
@@ -176,7 +210,9 @@ function toApexOptions(
     },
     tooltip: {
       shared: true,
-      x: { format: "dd MMM HH:mm" },
+      // ApexCharts refuses a shared tooltip that must hit a bar exactly
+      intersect: false,
+      x: { format: days ? "ddd dd MMM yyyy" : "dd MMM HH:mm" },
       y: { formatter: format },
     },
     annotations: {

@@ -28,15 +28,16 @@ public final class LoadGenerator {
 
     private final LoadOptions options;
     private final PrintStream out;
+    private final Clock clock;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final LoadStatistics statistics = new LoadStatistics();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
-    private final Clock clock = Clock.systemUTC();
 
-    LoadGenerator(LoadOptions options, PrintStream out) {
+    LoadGenerator(LoadOptions options, PrintStream out, Clock clock) {
         this.options = options;
         this.out = out;
+        this.clock = clock;
     }
 
     /** Entry point of {@code java -jar inference-metrics.jar load …}; returns the process exit code. */
@@ -50,7 +51,7 @@ public final class LoadGenerator {
             return 2;
         }
         try {
-            return new LoadGenerator(options, out).run() ? 0 : 1;
+            return new LoadGenerator(options, out, Clock.systemUTC()).run() ? 0 : 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;

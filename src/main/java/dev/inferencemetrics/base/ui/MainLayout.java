@@ -32,6 +32,7 @@ public class MainLayout extends AppLayout {
     private static SideNav navigation(SignedInUser user) {
         SideNav nav = new SideNav();
         nav.addItem(new SideNavItem("Fleet overview", "", VaadinIcon.SERVER.create()));
+        nav.addItem(new SideNavItem("Usage", "usage", VaadinIcon.INVOICE.create()));
         if (user.role() != Role.TENANT_VIEWER) {
             nav.addItem(new SideNavItem("API keys", "api-keys", VaadinIcon.KEY.create()));
         }

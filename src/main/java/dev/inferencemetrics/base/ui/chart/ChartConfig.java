@@ -6,7 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Everything a chart shows. Charts with the same {@code group} share crosshair, tooltip and zoom; {@code id} must
- * be unique on the page.
+ * be unique on the page. Bars of several series stand side by side unless {@code stacked}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ChartConfig(
@@ -18,16 +18,25 @@ public record ChartConfig(
         ChartType type,
         boolean sparkline,
         List<ChartSeries> series,
-        List<ChartThreshold> thresholds) {
+        List<ChartThreshold> thresholds,
+        boolean stacked,
+        TimeAxis timeAxis) {
 
     public enum ChartType {
         LINE,
-        AREA;
+        AREA,
+        BAR;
 
         @com.fasterxml.jackson.annotation.JsonValue
         public String code() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+    }
+
+    /** What the x values are: instants shown in the browser's time, or calendar days (UTC midnight of the date). */
+    public enum TimeAxis {
+        INSTANT,
+        DAY
     }
 
     public ChartConfig {
@@ -37,21 +46,35 @@ public record ChartConfig(
 
     public static ChartConfig line(
             String id, @Nullable String group, String title, ChartUnit unit, List<ChartSeries> series) {
-        return new ChartConfig(id, group, title, unit, 260, ChartType.LINE, false, series, List.of());
+        return new ChartConfig(
+                id, group, title, unit, 260, ChartType.LINE, false, series, List.of(), false, TimeAxis.INSTANT);
     }
 
     public ChartConfig withThreshold(ChartThreshold threshold) {
         List<ChartThreshold> all = new java.util.ArrayList<>(thresholds);
         all.add(threshold);
-        return new ChartConfig(id, group, title, unit, height, type, sparkline, series, all);
+        return new ChartConfig(id, group, title, unit, height, type, sparkline, series, all, stacked, timeAxis);
     }
 
     public ChartConfig withHeight(int pixels) {
-        return new ChartConfig(id, group, title, unit, pixels, type, sparkline, series, thresholds);
+        return new ChartConfig(id, group, title, unit, pixels, type, sparkline, series, thresholds, stacked, timeAxis);
     }
 
     /** A tiny chart without axes, legend or title, for tables. */
     public static ChartConfig sparkline(String id, ChartUnit unit, ChartSeries series) {
-        return new ChartConfig(id, null, "", unit, 36, ChartType.AREA, true, List.of(series), List.of());
+        return new ChartConfig(
+                id, null, "", unit, 36, ChartType.AREA, true, List.of(series), List.of(), false, TimeAxis.INSTANT);
+    }
+
+    /** One bar per calendar day and series; each point's x is the UTC midnight that starts its date. */
+    public static ChartConfig dailyBars(
+            String id,
+            @Nullable String group,
+            String title,
+            ChartUnit unit,
+            boolean stacked,
+            List<ChartSeries> series) {
+        return new ChartConfig(
+                id, group, title, unit, 260, ChartType.BAR, false, series, List.of(), stacked, TimeAxis.DAY);
     }
 }

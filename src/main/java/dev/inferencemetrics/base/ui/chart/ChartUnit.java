@@ -9,5 +9,9 @@ public enum ChartUnit {
     /** 12.50/s */
     PER_SECOND,
     /** 1.2 % (values are fractions of one) */
-    FRACTION
+    FRACTION,
+    /** 950, 12.3k, 4.56M, 1.2B */
+    TOKENS,
+    /** 12.35, 0.0042 (a currency amount; the series name says which currency) */
+    MONEY
 }

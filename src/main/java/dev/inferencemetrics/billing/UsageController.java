@@ -1,0 +1,108 @@
+package dev.inferencemetrics.billing;
+
+import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.security.TenantScope;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.format.DateTimeParseException;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/usage")
+@Tag(
+        name = "Usage",
+        description = "Token-metered usage and cost per tenant, deployment and day; API key scope usage:read (the"
+                + " key's tenant only), or an operator's or tenant admin's session")
+class UsageController {
+
+    private final UsageService usage;
+
+    UsageController(UsageService usage) {
+        this.usage = usage;
+    }
+
+    @GetMapping
+    @Operation(
+            summary = "Usage per tenant, deployment, billing day and price, as CSV or JSON",
+            description = "Days are calendar dates in each tenant's billing time zone (UTC unless set). Costs are"
+                    + " exact: tokens × price per million ÷ 1,000,000. The answer streams as rows are read.")
+    void usage(
+            HttpServletResponse response,
+            @AuthenticationPrincipal Caller caller,
+            @Parameter(description = "First day, YYYY-MM-DD (inclusive); default: the first day of this month")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String from,
+            @Parameter(description = "Day after the last, YYYY-MM-DD (exclusive); default: a month after from's month")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String to,
+            @Parameter(description = "csv or json; default json") @RequestParam(defaultValue = "json") String format,
+            @Parameter(description = "Tenant slug; operators only, default all tenants")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String tenant)
+            throws IOException {
+        TenantScope scope = caller.scope();
+        BillingTenant selected = tenant == null || tenant.isBlank() ? null : visibleTenant(scope, tenant);
+        UsageFormat exportFormat = UsageFormat.fromCode(format)
+                .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be csv or json"));
+        BillingTenant covered = selected != null ? selected : ownTenant(scope);
+        UsagePeriod period = period(from, to, usage.today(covered));
+        Long tenantId = selected == null ? null : selected.id();
+        String fileName = "usage-" + (covered == null ? "all" : covered.slug()) + "-" + period.from() + "-"
+                + period.lastDay() + "." + exportFormat.code();
+        response.setContentType(exportFormat.contentType());
+        response.setHeader(
+                HttpHeaders.CONTENT_DISPOSITION,
+                ContentDisposition.attachment().filename(fileName).build().toString());
+        // written on the request's own (virtual) thread as rows arrive; an async dispatch would lose the API key
+        usage.export(scope, tenantId, period, exportFormat, response.getOutputStream());
+    }
+
+    private BillingTenant visibleTenant(TenantScope scope, String slug) {
+        return usage.tenant(scope, slug)
+                .orElseThrow(() -> scope instanceof TenantScope.AllTenants
+                        ? new ApiProblem(HttpStatus.NOT_FOUND, "No tenant '" + slug + "'.")
+                        : new ApiProblem(
+                                HttpStatus.FORBIDDEN, "This key or user may read its own tenant's usage only."));
+    }
+
+    private @Nullable BillingTenant ownTenant(TenantScope scope) {
+        return scope instanceof TenantScope.SingleTenant
+                ? usage.tenants(scope).stream().findFirst().orElse(null)
+                : null;
+    }
+
+    private static UsagePeriod period(@Nullable String from, @Nullable String to, LocalDate today) {
+        LocalDate first = from == null ? YearMonth.from(today).atDay(1) : date("from", from);
+        LocalDate end = to == null ? YearMonth.from(first).plusMonths(1).atDay(1) : date("to", to);
+        try {
+            return new UsagePeriod(first, end);
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+    }
+
+    private static LocalDate date(String name, String value) {
+        try {
+            return LocalDate.parse(value.trim());
+        } catch (DateTimeParseException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, name + " must be a date, YYYY-MM-DD, e.g. 2026-11-01");
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.inferencemetrics.billing;
+
+import java.io.OutputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The JSON export: {@code {"from","to","rows":[…],"totals":[…]}}, one total per tenant and currency after the rows.
+ * Amounts and prices are exact decimal strings, so no client has to parse money into floating point.
+ */
+final class UsageJson implements UsageWriter {
+
+    private final JsonGenerator json;
+    private final Map<TenantCurrency, UsageTotals> totals = new LinkedHashMap<>();
+
+    private record TenantCurrency(String tenant, String currency) {}
+
+    UsageJson(ObjectMapper mapper, OutputStream out, UsagePeriod period) {
+        this.json =
+                mapper.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET).createGenerator(out);
+        json.writeStartObject();
+        json.writeStringProperty("from", period.from().toString());
+        json.writeStringProperty("to", period.to().toString());
+        json.writeName("rows");
+        json.writeStartArray();
+    }
+
+    @Override
+    public void row(UsageRow row) {
+        json.writeStartObject();
+        json.writeStringProperty("tenant", row.tenant());
+        json.writeStringProperty("tenantName", row.tenantName());
+        json.writeStringProperty("deployment", row.deployment());
+        json.writeStringProperty("deploymentName", row.deploymentName());
+        json.writeStringProperty("day", row.day().toString());
+        json.writeStringProperty("timeZone", row.timeZone().getId());
+        json.writeNumberProperty("requests", row.requests());
+        json.writeNumberProperty("okRequests", row.okRequests());
+        json.writeNumberProperty("inputTokens", row.inputTokens());
+        json.writeNumberProperty("outputTokens", row.outputTokens());
+        json.writeStringProperty("currency", row.price().currency());
+        json.writeStringProperty(
+                "priceInputPerMtok", MoneyFormat.exact(row.price().inputPerMtok()));
+        json.writeStringProperty(
+                "priceOutputPerMtok", MoneyFormat.exact(row.price().outputPerMtok()));
+        json.writeStringProperty("costInput", MoneyFormat.exact(row.inputCost()));
+        json.writeStringProperty("costOutput", MoneyFormat.exact(row.outputCost()));
+        json.writeStringProperty("cost", MoneyFormat.exact(row.cost()));
+        json.writeEndObject();
+        totals.compute(
+                new TenantCurrency(row.tenant(), row.price().currency()),
+                (key, sum) -> (sum == null ? UsageTotals.NONE : sum).plus(row));
+    }
+
+    @Override
+    public void finish() {
+        json.writeEndArray();
+        json.writeName("totals");
+        json.writeStartArray();
+        totals.forEach(this::total);
+        json.writeEndArray();
+        json.writeEndObject();
+        json.close();
+    }
+
+    private void total(TenantCurrency key, UsageTotals total) {
+        json.writeStartObject();
+        json.writeStringProperty("tenant", key.tenant());
+        json.writeStringProperty("currency", key.currency());
+        json.writeNumberProperty("requests", total.requests());
+        json.writeNumberProperty("okRequests", total.okRequests());
+        json.writeNumberProperty("inputTokens", total.inputTokens());
+        json.writeNumberProperty("outputTokens", total.outputTokens());
+        json.writeStringProperty(
+                "costInput", MoneyFormat.exact(total.inputCost().in(key.currency())));
+        json.writeStringProperty(
+                "costOutput", MoneyFormat.exact(total.outputCost().in(key.currency())));
+        json.writeStringProperty("cost", MoneyFormat.exact(total.cost().in(key.currency())));
+        json.writeEndObject();
+    }
+}

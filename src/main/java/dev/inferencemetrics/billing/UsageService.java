@@ -1,0 +1,124 @@
+package dev.inferencemetrics.billing;
+
+import dev.inferencemetrics.security.TenantScope;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Token-metered usage and its cost per tenant, deployment and day, for the Usage page and the exports. A caller
+ * scoped to one tenant only ever gets that tenant's usage; asking for another tenant's is refused.
+ */
+@Service
+public class UsageService {
+
+    private final UsageStore store;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    UsageService(UsageStore store, ObjectMapper json, Clock clock) {
+        this.store = store;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** The tenants whose usage the scope may see, by name. */
+    @Transactional(readOnly = true)
+    public List<BillingTenant> tenants(TenantScope scope) {
+        return store.tenants(onlyTenant(scope));
+    }
+
+    /** The tenant with this slug, if the scope may see it. */
+    @Transactional(readOnly = true)
+    public Optional<BillingTenant> tenant(TenantScope scope, String slug) {
+        return store.tenantBySlug(slug).filter(tenant -> scope.includes(tenant.id()));
+    }
+
+    /** Today in the tenant's billing time zone, or in UTC for all tenants. */
+    public LocalDate today(@Nullable BillingTenant tenant) {
+        return LocalDate.ofInstant(clock.instant(), tenant == null ? ZoneOffset.UTC : tenant.timeZone());
+    }
+
+    /** The usage of one tenant (or, for operators, of every tenant when {@code tenantId} is null). */
+    @Transactional(readOnly = true)
+    public UsageReport report(TenantScope scope, @Nullable Long tenantId, UsagePeriod period) {
+        UsageReport.Builder report = new UsageReport.Builder(period);
+        store.forEachRow(narrow(scope, tenantId), period, report::add);
+        return report.build();
+    }
+
+    /** Writes the export to {@code out} row by row as PostgreSQL delivers them; leaves {@code out} open. */
+    @Transactional(readOnly = true)
+    public void export(
+            TenantScope scope, @Nullable Long tenantId, UsagePeriod period, UsageFormat format, OutputStream out)
+            throws IOException {
+        Long tenant = narrow(scope, tenantId);
+        UsageWriter writer =
+                switch (format) {
+                    case CSV -> new UsageCsv(out);
+                    case JSON -> new UsageJson(json, out, period);
+                };
+        try {
+            store.forEachRow(tenant, period, row -> {
+                try {
+                    writer.row(row);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        writer.finish();
+    }
+
+    /** Sets the time zone the tenant's billing days run in (operators only). */
+    @Transactional
+    public void changeTimeZone(TenantScope scope, long tenantId, ZoneId zone) {
+        if (!(scope instanceof TenantScope.AllTenants)) {
+            throw new AccessDeniedException("Only operators change a tenant's billing time zone.");
+        }
+        BillingTimeZone.requireUsable(zone);
+        if (!store.databaseKnowsTimeZone(zone)) {
+            throw new IllegalArgumentException("PostgreSQL does not know the time zone " + zone.getId() + ".");
+        }
+        store.saveTimeZone(tenantId, zone);
+    }
+
+    /** The time zones a tenant's billing days may run in, by name. */
+    public List<ZoneId> billingTimeZones() {
+        return ZoneId.getAvailableZoneIds().stream()
+                .sorted()
+                .map(ZoneId::of)
+                .filter(BillingTimeZone::isUsable)
+                .toList();
+    }
+
+    /** The one tenant the query may cover, or null for all; a single-tenant scope never reaches past its tenant. */
+    private static @Nullable Long narrow(TenantScope scope, @Nullable Long tenantId) {
+        return switch (scope) {
+            case TenantScope.AllTenants all -> tenantId;
+            case TenantScope.SingleTenant single -> {
+                if (tenantId != null && tenantId != single.tenantId()) {
+                    throw new AccessDeniedException("Usage of another tenant.");
+                }
+                yield single.tenantId();
+            }
+        };
+    }
+
+    private static @Nullable Long onlyTenant(TenantScope scope) {
+        return narrow(scope, null);
+    }
+}

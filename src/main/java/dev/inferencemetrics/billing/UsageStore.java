@@ -1,0 +1,123 @@
+package dev.inferencemetrics.billing;
+
+import dev.inferencemetrics.rollup.Resolution;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Reads usage from the half-hour rollups, priced with the price in effect at the start of each half hour, summed
+ * per tenant, deployment, billing day (in the tenant's time zone) and price. Rows reach the consumer as PostgreSQL
+ * delivers them (a cursor, a few hundred rows at a time) — callers must be inside a transaction for that.
+ */
+@Repository
+class UsageStore {
+
+    private static final int FETCH_SIZE = 500;
+
+    private static final String TENANTS = """
+            select t.id, t.slug, t.name, coalesce(b.time_zone, 'UTC') as time_zone
+              from tenant t left join tenant_billing b on b.tenant_id = t.id""";
+
+    private static final String USAGE = """
+            with tenants as (%s),
+            prices as (
+                select p.tenant_id, p.deployment_id, p.effective_from,
+                       lead(p.effective_from) over (partition by p.tenant_id, p.deployment_id
+                                                    order by p.effective_from) as effective_to,
+                       p.price_input_per_mtok, p.price_output_per_mtok, p.currency
+                  from deployment_price p join tenants t on t.id = p.tenant_id
+            )
+            select t.slug as tenant, t.name as tenant_name, t.time_zone, d.slug as deployment,
+                   d.display_name as deployment_name, (r.bucket at time zone t.time_zone)::date as day,
+                   p.currency, p.price_input_per_mtok, p.price_output_per_mtok,
+                   sum(r.requests)::bigint as requests, sum(r.ok_requests)::bigint as ok_requests,
+                   sum(r.input_tokens)::bigint as input_tokens, sum(r.output_tokens)::bigint as output_tokens
+              from tenants t
+              join deployment d on d.tenant_id = t.id
+              join request_rollup r on r.tenant_id = d.tenant_id and r.deployment_id = d.id and r.resolution_s = ?
+                                   and r.bucket >= ?::date::timestamp at time zone t.time_zone
+                                   and r.bucket < ?::date::timestamp at time zone t.time_zone
+              join prices p on p.tenant_id = d.tenant_id and p.deployment_id = d.id and p.effective_from <= r.bucket
+                           and (p.effective_to is null or r.bucket < p.effective_to)
+             group by t.slug, t.name, t.time_zone, d.slug, d.display_name, day, p.currency,
+                      p.price_input_per_mtok, p.price_output_per_mtok
+             order by t.slug, d.slug, day, min(r.bucket)""";
+
+    private final JdbcTemplate jdbc;
+
+    UsageStore(DataSource dataSource) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        jdbc.setFetchSize(FETCH_SIZE);
+    }
+
+    /** Every usage row of the tenant (or of all tenants when null) in the period, in tenant, deployment, day order. */
+    void forEachRow(@Nullable Long tenantId, UsagePeriod period, Consumer<UsageRow> consumer) {
+        String tenants = tenantId == null ? TENANTS : TENANTS + " where t.id = ?";
+        List<Object> arguments = new ArrayList<>();
+        if (tenantId != null) {
+            arguments.add(tenantId);
+        }
+        arguments.add(Resolution.HALF_HOUR.seconds());
+        arguments.add(period.from());
+        arguments.add(period.to());
+        jdbc.query(USAGE.formatted(tenants), (RowCallbackHandler) rs -> consumer.accept(row(rs)), arguments.toArray());
+    }
+
+    List<BillingTenant> tenants(@Nullable Long tenantId) {
+        return tenantId == null
+                ? jdbc.query(TENANTS + " order by t.name, t.id", (rs, n) -> tenant(rs))
+                : jdbc.query(TENANTS + " where t.id = ?", (rs, n) -> tenant(rs), tenantId);
+    }
+
+    Optional<BillingTenant> tenantBySlug(String slug) {
+        return jdbc.query(TENANTS + " where t.slug = ?", (rs, n) -> tenant(rs), slug).stream()
+                .findFirst();
+    }
+
+    boolean databaseKnowsTimeZone(ZoneId zone) {
+        return Boolean.TRUE.equals(jdbc.queryForObject(
+                "select exists (select 1 from pg_timezone_names where name = ?)", Boolean.class, zone.getId()));
+    }
+
+    void saveTimeZone(long tenantId, ZoneId zone) {
+        jdbc.update(
+                "insert into tenant_billing (tenant_id, time_zone) values (?, ?)"
+                        + " on conflict (tenant_id) do update set time_zone = excluded.time_zone",
+                tenantId,
+                zone.getId());
+    }
+
+    private static UsageRow row(ResultSet rs) throws SQLException {
+        return new UsageRow(
+                rs.getString("tenant"),
+                rs.getString("tenant_name"),
+                ZoneId.of(rs.getString("time_zone")),
+                rs.getString("deployment"),
+                rs.getString("deployment_name"),
+                rs.getObject("day", LocalDate.class),
+                rs.getLong("requests"),
+                rs.getLong("ok_requests"),
+                rs.getLong("input_tokens"),
+                rs.getLong("output_tokens"),
+                new TokenPrice(
+                        rs.getBigDecimal("price_input_per_mtok"),
+                        rs.getBigDecimal("price_output_per_mtok"),
+                        rs.getString("currency")));
+    }
+
+    private static BillingTenant tenant(ResultSet rs) throws SQLException {
+        return new BillingTenant(
+                rs.getLong("id"), rs.getString("slug"), rs.getString("name"), ZoneId.of(rs.getString("time_zone")));
+    }
+}

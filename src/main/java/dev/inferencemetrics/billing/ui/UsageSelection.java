@@ -1,0 +1,19 @@
+package dev.inferencemetrics.billing.ui;
+
+import dev.inferencemetrics.billing.BillingTenant;
+import dev.inferencemetrics.billing.UsagePeriod;
+import org.jspecify.annotations.Nullable;
+
+/** What the Usage page shows: a period, for one tenant or (operators) all of them. */
+record UsageSelection(UsagePeriod period, @Nullable BillingTenant tenant) {
+
+    @Nullable
+    Long tenantId() {
+        return tenant == null ? null : tenant.id();
+    }
+
+    String fileName(String extension) {
+        return "usage-" + (tenant == null ? "all" : tenant.slug()) + "-" + period.from() + "-" + period.lastDay() + "."
+                + extension;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.inferencemetrics.billing.ui;
+
+import com.vaadin.flow.component.combobox.ComboBox;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.billing.BillingTenant;
+import dev.inferencemetrics.billing.UsagePeriod;
+import dev.inferencemetrics.billing.UsageReport;
+import dev.inferencemetrics.billing.UsageService;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.security.TenantScope;
+import jakarta.annotation.security.PermitAll;
+import java.time.ZoneId;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** Token usage and cost for a period: totals, a daily chart, per-deployment and per-day tables, downloads. */
+@Route("usage")
+@PageTitle("Usage · Inference Metrics")
+@PermitAll
+public class UsageView extends VerticalLayout {
+
+    final Select<BillingTenant> tenant = new Select<>();
+    final ComboBox<ZoneId> timeZone = new ComboBox<>("Billing time zone");
+    final PeriodPicker period;
+    final UsageCards cards = new UsageCards();
+    final UsageCharts charts = new UsageCharts();
+    final UsageTables tables;
+    final Paragraph days = new Paragraph();
+    final UsageDownloads downloads;
+    private final UsageService usage;
+    private final TenantScope scope;
+    private final boolean operator;
+    // read by the download handlers, which run outside the UI's lock
+    private volatile UsageSelection selection;
+
+    public UsageView(UsageService usage, CurrentUser currentUser) {
+        this.usage = usage;
+        SignedInUser user = currentUser.require();
+        this.scope = user.scope();
+        this.operator = user.role() == Role.OPERATOR;
+        List<BillingTenant> visible = usage.tenants(scope);
+        @Nullable BillingTenant own = operator || visible.isEmpty() ? null : visible.getFirst();
+        selection = new UsageSelection(UsagePeriod.thisMonth(usage.today(own)), own);
+        period = new PeriodPicker(() -> usage.today(selection.tenant()), picked -> show(picked, selection.tenant()));
+        tables = new UsageTables(operator);
+        downloads = new UsageDownloads(usage, scope, () -> selection);
+        HorizontalLayout toolbar = new HorizontalLayout(period);
+        toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        toolbar.addClassName("metrics-toolbar");
+        if (operator) {
+            tenant.setLabel("Tenant");
+            tenant.setItems(visible);
+            tenant.setItemLabelGenerator(t -> t == null ? "All tenants" : t.name());
+            tenant.setEmptySelectionAllowed(true);
+            tenant.setEmptySelectionCaption("All tenants");
+            tenant.addValueChangeListener(event -> show(period.period(), current(event.getValue())));
+            timeZone.setItems(usage.billingTimeZones());
+            timeZone.setItemLabelGenerator(ZoneId::getId);
+            timeZone.setHelperText("Where the tenant's billing days start");
+            timeZone.addValueChangeListener(event -> {
+                if (event.isFromClient() && event.getValue() != null) {
+                    changeTimeZone(event.getValue());
+                }
+            });
+            toolbar.addComponentAtIndex(0, tenant);
+            toolbar.addComponentAtIndex(1, timeZone);
+        }
+        if (user.role() != Role.TENANT_VIEWER) {
+            toolbar.add(downloads);
+        }
+        days.addClassName("updated-at");
+        addClassName("usage-view");
+        add(new H2("Usage"), toolbar, days, cards, charts, tables);
+        show(selection.period(), own);
+    }
+
+    void changeTimeZone(ZoneId zone) {
+        BillingTenant shown = selection.tenant();
+        if (shown != null) {
+            usage.changeTimeZone(scope, shown.id(), zone);
+            show(period.period(), current(shown));
+        }
+    }
+
+    /** The tenant as stored now: its billing time zone may have changed since the list was loaded. */
+    private @Nullable BillingTenant current(@Nullable BillingTenant listed) {
+        return listed == null ? null : usage.tenant(scope, listed.slug()).orElse(listed);
+    }
+
+    private void show(UsagePeriod picked, @Nullable BillingTenant tenantShown) {
+        selection = new UsageSelection(picked, tenantShown);
+        UsageReport report = usage.report(scope, selection.tenantId(), picked);
+        cards.show(report.total());
+        charts.show(report);
+        tables.show(report);
+        if (operator) {
+            timeZone.setVisible(tenantShown != null);
+            timeZone.setValue(tenantShown == null ? null : tenantShown.timeZone());
+        }
+        String zone = tenantShown == null
+                ? "each tenant's billing time zone"
+                : tenantShown.timeZone().getId();
+        days.setText(picked.from() + " to " + picked.lastDay() + " (" + picked.days() + " days from midnight in " + zone
+                + "). Costs are rounded to cents here; downloads carry the exact amounts.");
+    }
+}

@@ -1,0 +1,74 @@
+package dev.inferencemetrics.billing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Map;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+
+@IntegrationTest
+class DeploymentPriceMigrationIT {
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Autowired
+    JdbcConnectionDetails connectionDetails;
+
+    @Test
+    void deployments_from_before_v4_are_priced_from_the_start_at_their_prices_and_new_ones_likewise() {
+        String database = "price_migration_" + ProcessHandle.current().pid();
+        jdbc.execute("drop database if exists " + database);
+        jdbc.execute("create database " + database);
+        String url = connectionDetails.getJdbcUrl().replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
+        var dataSource = new SingleConnectionDataSource(
+                url, connectionDetails.getUsername(), connectionDetails.getPassword(), true);
+        try {
+            JdbcTemplate db = new JdbcTemplate(dataSource);
+            flyway(dataSource, "3").migrate();
+            db.update("insert into tenant (slug, name) values ('old', 'Old')");
+            db.update("insert into deployment (tenant_id, slug, display_name, model, engine, region,"
+                    + " price_input_per_mtok, price_output_per_mtok, currency)"
+                    + " select id, 'before-v4', 'Before V4', 'm', 'vLLM', 'eu', 0.27, 1.10, 'EUR' from tenant");
+
+            flyway(dataSource, "latest").migrate();
+            db.update("insert into deployment (tenant_id, slug, display_name, model, engine, region,"
+                    + " price_input_per_mtok, price_output_per_mtok, currency)"
+                    + " select id, 'after-v4', 'After V4', 'm', 'vLLM', 'eu', 0.05, 0.08, 'USD' from tenant");
+
+            var prices = db.queryForList("select d.slug, p.effective_from, p.price_input_per_mtok,"
+                    + " p.price_output_per_mtok, p.currency from deployment_price p"
+                    + " join deployment d on d.id = p.deployment_id and d.tenant_id = p.tenant_id order by d.slug");
+            assertThat(prices).hasSize(2);
+            assertPrice(prices.get(0), "after-v4", "0.05", "0.08", "USD");
+            assertPrice(prices.get(1), "before-v4", "0.27", "1.10", "EUR");
+        } finally {
+            dataSource.destroy();
+            jdbc.execute("drop database " + database);
+        }
+    }
+
+    private static void assertPrice(
+            Map<String, Object> row, String slug, String input, String output, String currency) {
+        assertThat(row.get("slug")).isEqualTo(slug);
+        assertThat(((java.sql.Timestamp) row.get("effective_from")).toInstant()).isEqualTo(Instant.EPOCH);
+        assertThat((BigDecimal) row.get("price_input_per_mtok")).isEqualByComparingTo(input);
+        assertThat((BigDecimal) row.get("price_output_per_mtok")).isEqualByComparingTo(output);
+        assertThat(row.get("currency")).isEqualTo(currency);
+    }
+
+    private static Flyway flyway(SingleConnectionDataSource dataSource, String target) {
+        return Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .target(target)
+                .load();
+    }
+}

@@ -1,0 +1,199 @@
+package dev.inferencemetrics.billing.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.grid.Grid;
+import dev.inferencemetrics.base.ui.chart.ChartConfig;
+import dev.inferencemetrics.base.ui.chart.ChartSeries;
+import dev.inferencemetrics.billing.UsagePeriod;
+import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class UsageViewTest extends SpringBrowserlessTest {
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    RequestRollupStore rollups;
+
+    @Autowired
+    Clock clock;
+
+    /** Tally Labs: this month 1,234,567 in / 765,432 out on a USD model and 1,000,000 / 1,000,000 on a EUR one. */
+    @BeforeEach
+    void aTenantWithUsageThisMonthAndLastMonth() {
+        long tally = tenants.createIfAbsent("tally-labs", "Tally Labs");
+        users.createIfAbsent(tally, "tally-admin", "Tam Admin", "demo", Role.TENANT_ADMIN);
+        users.createIfAbsent(tally, "tally-viewer", "Tia Viewer", "demo", Role.TENANT_VIEWER);
+        LocalDate today = today();
+        if (deployment(tally, "tally-usd", "Tally USD", "0.45", "1.80", "USD")) {
+            usage("tally-usd", today, 1_234_567, 765_432);
+            usage("tally-usd", today.withDayOfMonth(1).minusMonths(1), 5, 7);
+        }
+        if (deployment(tally, "tally-eur", "Tally EUR", "1", "2", "EUR")) {
+            usage("tally-eur", today, 1_000_000, 1_000_000);
+        }
+    }
+
+    @Test
+    @WithUserDetails(value = "tally-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_viewer_sees_this_months_totals_of_their_tenant_without_filter_or_downloads() {
+        UsageView view = navigate(UsageView.class);
+
+        assertThat(view.cards.requests.value.getText()).isEqualTo("2");
+        assertThat(view.cards.inputTokens.value.getText()).isEqualTo("2,234,567");
+        assertThat(view.cards.outputTokens.value.getText()).isEqualTo("1,765,432");
+        // USD: 1,234,567 × 0.45 + 765,432 × 1.80 = 0.55555515 + 1.3777776 = 1.93333275
+        assertThat(view.cards.cost.value.getText()).isEqualTo("EUR 3.00 · USD 1.93");
+        assertThat(slugs(view.tables.deployments)).containsExactly("tally-eur", "tally-usd");
+        assertThat(view.tables.deployments.getColumnByKey("tenant")).isNull();
+        assertThat(view.tenant.getParent()).isEmpty();
+        assertThat(view.downloads.getParent()).isEmpty();
+        assertThat(view.days.getText()).contains("from midnight in UTC");
+    }
+
+    @Test
+    @WithUserDetails(value = "tally-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_can_download_csv_and_json() {
+        UsageView view = navigate(UsageView.class);
+
+        assertThat(view.downloads.getChildren().map(c -> c.getElement().getText()))
+                .containsExactly("Download CSV", "Download JSON");
+        assertThat(view.downloads.getChildren().map(c -> c.getElement().getAttribute("href")))
+                .allSatisfy(href -> assertThat(href).isNotBlank());
+    }
+
+    @Test
+    @WithUserDetails(value = "tally-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void last_month_and_custom_days_show_their_own_usage() {
+        UsageView view = navigate(UsageView.class);
+
+        view.period.choice.setValue(PeriodPicker.Choice.LAST_MONTH);
+
+        assertThat(view.cards.inputTokens.value.getText()).isEqualTo("5");
+        assertThat(view.cards.cost.value.getText()).isEqualTo("USD < 0.01");
+        assertThat(view.tables.days.getListDataView().getItems().map(d -> d.day()))
+                .containsExactly(today().withDayOfMonth(1).minusMonths(1));
+
+        view.period.showPeriod(UsagePeriod.through(today(), today()));
+        view.period.through.setValue(today().plusDays(1));
+
+        assertThat(view.cards.inputTokens.value.getText()).isEqualTo("2,234,567");
+        assertThat(view.days.getText()).startsWith(today() + " to " + today().plusDays(1) + " (2 days");
+    }
+
+    @Test
+    @WithUserDetails(value = "tally-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_charts_show_daily_tokens_stacked_and_daily_cost_per_currency_over_the_whole_period() {
+        UsageView view = navigate(UsageView.class);
+
+        ChartConfig tokens = view.charts.tokens.getConfig().orElseThrow();
+        ChartConfig cost = view.charts.cost.getConfig().orElseThrow();
+        assertThat(tokens.type()).isEqualTo(ChartConfig.ChartType.BAR);
+        assertThat(tokens.stacked()).isTrue();
+        assertThat(tokens.timeAxis()).isEqualTo(ChartConfig.TimeAxis.DAY);
+        assertThat(tokens.series()).extracting(ChartSeries::name).containsExactly("input", "output");
+        assertThat(tokens.series().getFirst().data())
+                .hasSize((int) UsagePeriod.thisMonth(today()).days());
+        assertThat(tokens.series().getFirst().data())
+                .filteredOn(point -> point.y() != null)
+                .singleElement()
+                .satisfies(point -> assertThat(point.y()).isEqualTo(2_234_567.0));
+        assertThat(cost.stacked()).isFalse();
+        assertThat(cost.series()).extracting(ChartSeries::name).containsExactly("EUR", "USD");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_sees_every_tenant_and_can_narrow_to_one() {
+        UsageView view = navigate(UsageView.class);
+        assertThat(view.tables.deployments.getColumnByKey("tenant")).isNotNull();
+        assertThat(view.days.getText()).contains("each tenant's billing time zone");
+
+        view.tenant.setValue(view.tenant
+                .getListDataView()
+                .getItems()
+                .filter(t -> t.slug().equals("tally-labs"))
+                .findFirst()
+                .orElseThrow());
+
+        assertThat(slugs(view.tables.deployments)).containsExactly("tally-eur", "tally-usd");
+        assertThat(view.cards.outputTokens.value.getText()).isEqualTo("1,765,432");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_sets_the_billing_time_zone_of_the_tenant_shown() {
+        tenants.createIfAbsent("zone-view-labs", "Zone View Labs");
+        UsageView view = navigate(UsageView.class);
+        assertThat(view.timeZone.isVisible()).isFalse();
+        assertThat(view.timeZone.getListDataView().getItems().map(ZoneId::getId))
+                .contains("UTC", "Asia/Kolkata", "America/New_York")
+                .doesNotContain("Asia/Kathmandu");
+        view.tenant.setValue(view.tenant
+                .getListDataView()
+                .getItems()
+                .filter(t -> t.slug().equals("zone-view-labs"))
+                .findFirst()
+                .orElseThrow());
+
+        view.changeTimeZone(ZoneId.of("Asia/Kolkata"));
+
+        assertThat(view.timeZone.getValue()).isEqualTo(ZoneId.of("Asia/Kolkata"));
+        assertThat(view.days.getText()).contains("from midnight in Asia/Kolkata");
+    }
+
+    private boolean deployment(long tenant, String slug, String name, String input, String output, String currency) {
+        return deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, name, "m", "vLLM", "eu")
+                .withPrices(new BigDecimal(input), new BigDecimal(output), currency));
+    }
+
+    private void usage(String slug, LocalDate day, int input, int output) {
+        var deployment = deployments.require(TenantScope.allTenants(), slug);
+        RequestRollup rollup = new RequestRollup(day.atStartOfDay().toInstant(ZoneOffset.UTC));
+        rollup.addRequest(true, input, output);
+        rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup));
+    }
+
+    private LocalDate today() {
+        return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    }
+
+    private static List<String> slugs(Grid<DeploymentUsage> grid) {
+        return grid.getListDataView()
+                .getItems()
+                .map(DeploymentUsage::deployment)
+                .toList();
+    }
+}

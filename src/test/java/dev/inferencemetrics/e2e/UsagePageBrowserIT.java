@@ -1,0 +1,117 @@
+package dev.inferencemetrics.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+@IntegrationTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class UsagePageBrowserIT {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    RequestRollupStore rollups;
+
+    @Autowired
+    Clock clock;
+
+    private Browser browser;
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void the_usage_page_draws_daily_token_and_cost_bars_beside_its_tables() throws Exception {
+        long tenant = tenants.createIfAbsent("invoice-labs", "Invoice Labs");
+        users.createIfAbsent(tenant, "invoice-admin", "Ida Admin", "demo", Role.TENANT_ADMIN);
+        if (deployments.createIfAbsent(new DeploymentDefinition(tenant, "invoiced", "Invoiced model", "m", "vLLM", "eu")
+                .withPrices(new BigDecimal("0.45"), new BigDecimal("1.80"), "USD"))) {
+            long deploymentId =
+                    deployments.require(TenantScope.allTenants(), "invoiced").id();
+            rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, lastFortyDays());
+        }
+        browser = Browser.open(port);
+        browser.signIn("invoice-admin", "demo");
+
+        browser.open("/usage");
+        List<WebElement> charts = browser.waitUntil(Duration.ofSeconds(60), d -> {
+            List<WebElement> drawn = browser.all(".chart-grid im-apex-chart");
+            boolean rendered = drawn.size() == 2
+                    && drawn.stream().allMatch(chart -> !Browser.shadowOf(chart)
+                            .findElements(By.cssSelector(".apexcharts-bar-series"))
+                            .isEmpty());
+            return rendered ? drawn : null;
+        });
+
+        assertThat(charts)
+                .extracting(UsagePageBrowserIT::title)
+                .containsExactly("Tokens per day", "Cost per day (USD)");
+        assertThat(legend(charts.getFirst())).containsExactly("input", "output");
+        assertThat(browser.all(".usage-download"))
+                .extracting(WebElement::getText)
+                .containsExactly("Download CSV", "Download JSON");
+        assertThat(browser.all("vaadin-grid")).hasSize(2);
+        browser.screenshot("usage-page");
+    }
+
+    private List<RequestRollup> lastFortyDays() {
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        List<RequestRollup> days = new ArrayList<>();
+        for (int back = 0; back < 40; back++) {
+            RequestRollup day =
+                    new RequestRollup(today.minusDays(back).atStartOfDay().toInstant(ZoneOffset.UTC));
+            day.addRequest(true, 400_000 + 9_000 * (back % 7), 900_000 + 40_000 * (back % 5));
+            days.add(day);
+        }
+        return days;
+    }
+
+    private static String title(WebElement chart) {
+        return Browser.shadowOf(chart)
+                .findElement(By.cssSelector(".apexcharts-title-text"))
+                .getText();
+    }
+
+    private static List<String> legend(WebElement chart) {
+        return Browser.shadowOf(chart).findElements(By.cssSelector(".apexcharts-legend-text")).stream()
+                .map(WebElement::getText)
+                .toList();
+    }
+}
