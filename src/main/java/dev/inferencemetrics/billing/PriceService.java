@@ -51,6 +51,17 @@ public class PriceService {
         prices.save(deployment.tenantId(), deployment.id(), effectiveFrom, price);
     }
 
+    /** The price in effect now. */
+    @Transactional(readOnly = true)
+    public TokenPrice current(TenantScope scope, String deploymentSlug) {
+        Instant now = clock.instant();
+        return history(scope, deploymentSlug).stream()
+                .filter(period -> !period.effectiveFrom().isAfter(now))
+                .reduce((earlier, later) -> later)
+                .orElseThrow()
+                .price();
+    }
+
     /** The deployment's prices, oldest first; the first is in effect since the deployment began. */
     @Transactional(readOnly = true)
     public List<PricePeriod> history(TenantScope scope, String deploymentSlug) {

@@ -38,6 +38,7 @@ public class MainLayout extends AppLayout {
         }
         if (user.role() == Role.OPERATOR) {
             nav.addItem(new SideNavItem("Tenants and deployments", "admin/deployments", VaadinIcon.COG.create()));
+            nav.addItem(new SideNavItem("Prices", "admin/prices", VaadinIcon.MONEY.create()));
         }
         return nav;
     }

@@ -11,6 +11,7 @@ import com.vaadin.flow.router.HasDynamicTitle;
 import com.vaadin.flow.router.NotFoundException;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.VaadinRequest;
+import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
@@ -35,6 +36,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
     private final BenchmarkImportService imports;
+    private final PriceService prices;
     private final CurrentUser currentUser;
     private final Clock clock;
     private String title = "Deployment · Inference Metrics";
@@ -46,11 +48,13 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             DeploymentService deployments,
             MetricsQueryService metrics,
             BenchmarkImportService imports,
+            PriceService prices,
             CurrentUser currentUser,
             Clock clock) {
         this.deployments = deployments;
         this.metrics = metrics;
         this.imports = imports;
+        this.prices = prices;
         this.currentUser = currentUser;
         this.clock = clock;
         addClassName("deployment-view");
@@ -84,7 +88,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
         TabSheet tabs = new TabSheet();
         tabs.add("Metrics", metricsTab);
-        tabs.add("Overview", new DeploymentOverview(deployment, baseUrl()));
+        tabs.add("Overview", new DeploymentOverview(deployment, prices.current(scope, deployment.slug()), baseUrl()));
         SignedInUser user = currentUser.require();
         if (user.role() != Role.TENANT_VIEWER) {
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));

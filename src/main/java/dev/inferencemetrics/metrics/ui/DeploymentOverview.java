@@ -7,6 +7,7 @@ import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Pre;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.metrics.IngestSnippets;
 import dev.inferencemetrics.metrics.MetricFormat;
@@ -14,7 +15,7 @@ import dev.inferencemetrics.metrics.MetricFormat;
 /** The Overview tab: what the deployment is, its SLOs and prices, and how to send it data. */
 class DeploymentOverview extends VerticalLayout {
 
-    DeploymentOverview(DeploymentRef deployment, String baseUrl) {
+    DeploymentOverview(DeploymentRef deployment, TokenPrice price, String baseUrl) {
         setPadding(false);
         Div facts = new Div();
         facts.addClassName("deployment-facts");
@@ -32,8 +33,8 @@ class DeploymentOverview extends VerticalLayout {
         fact(
                 facts,
                 "Price per million tokens",
-                deployment.priceInputPerMtok().toPlainString() + " input · "
-                        + deployment.priceOutputPerMtok().toPlainString() + " output " + deployment.currency());
+                price.inputPerMtok().toPlainString() + " input · "
+                        + price.outputPerMtok().toPlainString() + " output " + price.currency());
         IngestSnippets snippets = new IngestSnippets(baseUrl, deployment.slug());
         add(facts, new H3("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
     }

@@ -1,0 +1,98 @@
+package dev.inferencemetrics.billing.ui;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.datetimepicker.DateTimePicker;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.BigDecimalField;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.billing.PricePeriod;
+import dev.inferencemetrics.billing.PriceService;
+import dev.inferencemetrics.billing.TokenPrice;
+import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.TenantScope;
+import jakarta.annotation.security.RolesAllowed;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/** Operators schedule price changes; a change applies from its half hour on and never reprices recorded usage. */
+@Route("admin/prices")
+@PageTitle("Prices · Inference Metrics")
+@RolesAllowed("OPERATOR")
+public class PricesView extends VerticalLayout {
+
+    final Select<DeploymentListItem> deployment = new Select<>();
+    final Grid<PricePeriod> history = new Grid<>();
+    final DateTimePicker effectiveFrom = new DateTimePicker("Effective from (UTC, on the half hour)");
+    final BigDecimalField input = new BigDecimalField("Input, per million tokens");
+    final BigDecimalField output = new BigDecimalField("Output, per million tokens");
+    final TextField currency = new TextField("Currency");
+    final Button schedule = new Button("Schedule price change");
+    final Paragraph message = new Paragraph();
+    private final PriceService prices;
+
+    public PricesView(PriceService prices, DeploymentService deployments) {
+        this.prices = prices;
+        List<DeploymentListItem> all = deployments.visibleTo(TenantScope.allTenants());
+        deployment.setLabel("Deployment");
+        deployment.setItems(all);
+        deployment.setItemLabelGenerator(d -> d.displayName() + " (" + d.tenantName() + ")");
+        deployment.addValueChangeListener(change -> refresh());
+        effectiveFrom.setStep(Duration.ofMinutes(30));
+        currency.setValue("USD");
+        schedule.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        schedule.addClickListener(click -> scheduleChange());
+        history.addColumn(PricePeriod::effectiveFrom)
+                .setHeader("Effective from")
+                .setAutoWidth(true);
+        history.addColumn(p -> p.price().inputPerMtok().toPlainString()).setHeader("Input / Mtok");
+        history.addColumn(p -> p.price().outputPerMtok().toPlainString()).setHeader("Output / Mtok");
+        history.addColumn(p -> p.price().currency()).setHeader("Currency");
+        HorizontalLayout form = new HorizontalLayout(effectiveFrom, input, output, currency, schedule);
+        form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        add(new H2("Prices"), deployment, history, form, message);
+        if (!all.isEmpty()) {
+            deployment.setValue(all.get(0));
+        }
+    }
+
+    private void scheduleChange() {
+        DeploymentListItem chosen = deployment.getValue();
+        if (chosen == null
+                || effectiveFrom.getValue() == null
+                || input.getValue() == null
+                || output.getValue() == null) {
+            message.setText("Choose a deployment, the instant the change takes effect and both prices.");
+            return;
+        }
+        try {
+            prices.schedule(
+                    TenantScope.allTenants(),
+                    chosen.slug(),
+                    effectiveFrom.getValue().toInstant(ZoneOffset.UTC),
+                    new TokenPrice(
+                            input.getValue(),
+                            output.getValue(),
+                            currency.getValue().trim()));
+            message.setText("Scheduled. Usage before " + effectiveFrom.getValue() + " UTC keeps its earlier price.");
+            refresh();
+        } catch (IllegalArgumentException e) {
+            message.setText(e.getMessage());
+        }
+    }
+
+    private void refresh() {
+        DeploymentListItem chosen = deployment.getValue();
+        history.setItems(chosen == null ? List.of() : prices.history(TenantScope.allTenants(), chosen.slug()));
+    }
+}

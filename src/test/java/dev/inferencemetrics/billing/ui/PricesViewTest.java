@@ -1,0 +1,83 @@
+package dev.inferencemetrics.billing.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import dev.inferencemetrics.billing.PricePeriod;
+import dev.inferencemetrics.billing.PriceService;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class PricesViewTest extends SpringBrowserlessTest {
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    PriceService prices;
+
+    @Autowired
+    Clock clock;
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_schedules_a_price_change_that_joins_the_history() {
+        String slug = "priced-" + Long.toString(System.nanoTime(), 36);
+        long tenant = tenants.createIfAbsent("price-labs", "Price Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Priced", "m", "vLLM", "eu"));
+        PricesView view = navigate(PricesView.class);
+        view.deployment.setValue(view.deployment
+                .getListDataView()
+                .getItems()
+                .filter(d -> d.slug().equals(slug))
+                .findFirst()
+                .orElseThrow());
+        LocalDateTime nextHour = LocalDateTime.ofInstant(
+                clock.instant().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(2)), ZoneOffset.UTC);
+        view.effectiveFrom.setValue(nextHour);
+        view.input.setValue(new BigDecimal("0.30"));
+        view.output.setValue(new BigDecimal("1.20"));
+
+        test(view.schedule).click();
+
+        List<PricePeriod> history = prices.history(TenantScope.allTenants(), slug);
+        assertThat(history).hasSize(2);
+        assertThat(history.get(1).effectiveFrom()).isEqualTo(nextHour.toInstant(ZoneOffset.UTC));
+        assertThat(history.get(1).price().outputPerMtok()).isEqualByComparingTo("1.20");
+        assertThat(test(view.history).size()).isEqualTo(2);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_change_in_the_past_is_refused_with_the_reason() {
+        PricesView view = navigate(PricesView.class);
+        view.effectiveFrom.setValue(LocalDateTime.ofInstant(
+                clock.instant().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofDays(1)), ZoneOffset.UTC));
+        view.input.setValue(BigDecimal.ONE);
+        view.output.setValue(BigDecimal.ONE);
+
+        test(view.schedule).click();
+
+        assertThat(view.message.getText()).contains("must lie ahead");
+    }
+}
