@@ -4,17 +4,12 @@ import static dev.inferencemetrics.testing.HttpApi.INGEST_REQUESTS;
 import static dev.inferencemetrics.testing.HttpApi.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.testing.HeldIngestCall;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,11 +68,11 @@ class ApiLimitsIT {
         TestTenant other = TestTenant.create(context, "limits-other");
         String otherDeployment = other.deployment("free");
 
-        List<HeldCall> held = new ArrayList<>();
+        List<HeldIngestCall> held = new ArrayList<>();
         try {
             for (int call = 0; call < CONCURRENT_INGESTS_PER_TENANT; call++) {
-                held.add(
-                        new HeldCall(port, busy.fullKey(), api.batch(busyDeployment, List.of(sample("held-" + call)))));
+                held.add(new HeldIngestCall(
+                        port, busy.fullKey(), api.batch(busyDeployment, List.of(sample("held-" + call)))));
             }
             awaitInFlight(busy.id(), CONCURRENT_INGESTS_PER_TENANT);
 
@@ -92,11 +87,11 @@ class ApiLimitsIT {
             assertThat(refused.header("Retry-After")).contains("1");
             assertThat(served.status()).as(served.toString()).isEqualTo(200);
             assertThat(otherLatency).isLessThan(Duration.ofSeconds(5));
-            for (HeldCall call : held) {
+            for (HeldIngestCall call : held) {
                 assertThat(call.finish()).startsWith("HTTP/1.1 200");
             }
         } finally {
-            for (HeldCall call : held) {
+            for (HeldIngestCall call : held) {
                 call.close();
             }
         }
@@ -141,39 +136,6 @@ class ApiLimitsIT {
 
     private RequestSampleJson sample(String requestId) {
         return RequestSampleJson.ok(requestId, clock.instant().minusSeconds(60));
-    }
-
-    /** An ingest call sent over a plain socket up to its last byte: it stays in flight until {@link #finish}. */
-    private static final class HeldCall implements AutoCloseable {
-        private final Socket socket;
-        private final byte[] body;
-
-        HeldCall(int port, String key, byte[] body) throws IOException {
-            this.socket = new Socket("localhost", port);
-            this.body = body;
-            socket.setSoTimeout(60_000);
-            String head = "POST " + INGEST_REQUESTS + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
-                    + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
-                    + "\r\nConnection: close\r\n\r\n";
-            OutputStream out = socket.getOutputStream();
-            out.write(head.getBytes(StandardCharsets.US_ASCII));
-            out.write(body, 0, body.length - 1);
-            out.flush();
-        }
-
-        /** Sends the last byte and returns the status line of the answer. */
-        String finish() throws IOException {
-            OutputStream out = socket.getOutputStream();
-            out.write(body, body.length - 1, 1);
-            out.flush();
-            return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
-                    .readLine();
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-        }
     }
 
     private void awaitInFlight(long tenantId, int expected) throws InterruptedException {

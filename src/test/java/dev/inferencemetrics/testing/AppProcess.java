@@ -74,6 +74,19 @@ public final class AppProcess implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** SIGTERM, as an orchestrator stops an instance; the application drains calls in flight, then exits. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Waits for the process to end and returns its exit code. */
+    public int awaitExit(Duration bound) throws InterruptedException {
+        if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("the application did not exit within " + bound + "; see " + log);
+        }
+        return process.exitValue();
+    }
+
     public void restart() {
         process = launch();
         awaitReady();
@@ -108,6 +121,9 @@ public final class AppProcess implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        if (!process.isAlive()) {
+            return;
+        }
         process.destroy();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             kill();
