@@ -2,6 +2,7 @@ package dev.inferencemetrics.api;
 
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
+import java.sql.SQLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -10,7 +11,9 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.orm.jpa.JpaSystemException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -50,6 +53,33 @@ class ApiExceptionHandler {
         return ResponseEntity.status(answer.getStatusCode())
                 .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
                 .body(answer.getBody());
+    }
+
+    /**
+     * The connection broke mid-transaction (the database stopped or failed over): the transaction did not commit,
+     * so this is the same answer as above. Any other failure of the persistence layer is a plain server error.
+     */
+    @ExceptionHandler({JpaSystemException.class, TransactionSystemException.class})
+    ResponseEntity<ProblemDetail> persistenceFailure(RuntimeException e) {
+        if (lostConnection(e)) {
+            return unavailable(e);
+        }
+        log.error("Persistence failure in an API call", e);
+        return answer(HttpStatus.INTERNAL_SERVER_ERROR, "The call failed; nothing was stored. Retry later.");
+    }
+
+    private static boolean lostConnection(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql
+                    && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
+                return true;
+            }
+            if (cause instanceof SQLException sql && "Connection is closed".equals(sql.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ResponseEntity<ProblemDetail> answer(HttpStatus status, String detail) {

@@ -7,10 +7,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.context.SecurityContext;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -21,6 +24,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
 
     private static final String BEARER = "Bearer ";
+    private static final String RETRY_AFTER_SECONDS = "5";
 
     private final ApiKeyService keys;
 
@@ -36,9 +40,22 @@ final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
-        Optional<ApiClient> client = header.regionMatches(true, 0, BEARER, 0, BEARER.length())
-                ? keys.authenticate(header.substring(BEARER.length()).trim())
-                : Optional.empty();
+        Optional<ApiClient> client;
+        try {
+            client = header.regionMatches(true, 0, BEARER, 0, BEARER.length())
+                    ? keys.authenticate(header.substring(BEARER.length()).trim())
+                    : Optional.empty();
+        } catch (DataAccessResourceFailureException
+                | TransientDataAccessException
+                | CannotCreateTransactionException e) {
+            // the key could not be checked, so the call was not handled: the client should resend, not give up
+            response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+            ProblemWriter.write(
+                    response,
+                    HttpStatus.SERVICE_UNAVAILABLE,
+                    "The database is unavailable or busy; nothing was stored. Retry later.");
+            return;
+        }
         if (client.isEmpty()) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
             ProblemWriter.write(

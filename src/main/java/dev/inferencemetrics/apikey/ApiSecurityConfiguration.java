@@ -21,7 +21,7 @@ class ApiSecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiFilterChain(HttpSecurity http, ApiKeyService keys) throws Exception {
+    SecurityFilterChain apiFilterChain(HttpSecurity http, ApiKeyService keys, ApiAdmission admission) throws Exception {
         String[] anySignedIn = {Role.OPERATOR.authority(), Role.TENANT_ADMIN.authority(), Role.TENANT_VIEWER.authority()
         };
         return http.securityMatcher("/api/**")
@@ -30,6 +30,7 @@ class ApiSecurityConfiguration {
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .requestCache(cache -> cache.disable())
                 .addFilterBefore(new ApiKeyAuthenticationFilter(keys), AnonymousAuthenticationFilter.class)
+                .addFilterAfter(new ApiAdmissionFilter(admission), ApiKeyAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/v1/ingest/**")
                         .hasAuthority(ApiScope.INGEST.authority())
                         .requestMatchers(HttpMethod.GET, "/api/v1/usage", "/api/v1/usage/**")

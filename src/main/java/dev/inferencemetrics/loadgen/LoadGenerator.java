@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -33,11 +34,14 @@ public final class LoadGenerator {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final LoadStatistics statistics = new LoadStatistics();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
+    private final Optional<HeapProbe> heap;
 
     LoadGenerator(LoadOptions options, PrintStream out, Clock clock) {
         this.options = options;
         this.out = out;
         this.clock = clock;
+        this.heap =
+                Optional.ofNullable(options.operator()).map(operator -> new HeapProbe(http, options.url(), operator));
     }
 
     /** Entry point of {@code java -jar inference-metrics.jar load …}; returns the process exit code. */
@@ -73,8 +77,10 @@ public final class LoadGenerator {
         long nextProgress = start + TimeUnit.SECONDS.toNanos(1);
         long sequence = 0;
         SplittableRandom random = new SplittableRandom();
-        try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
+                DashboardQueries queries = new DashboardQueries(options, http, clock)) {
             while (System.nanoTime() < end) {
+                queries.catchUp(Duration.ofNanos(System.nanoTime() - start));
                 long due = (long) ((System.nanoTime() - start) / 1e9 * options.samplesPerSecond());
                 if (due - sequence >= options.batch() && inFlight.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                     String body = SampleBatch.json(
@@ -92,13 +98,16 @@ public final class LoadGenerator {
                     Thread.sleep(2);
                 }
                 if (System.nanoTime() >= nextProgress) {
-                    progress(start);
+                    progress(start, queries.statistics());
                     nextProgress += TimeUnit.SECONDS.toNanos(1);
                 }
             }
+            calls.shutdown();
+            calls.awaitTermination(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            queries.close();
+            report(start, queries.statistics());
+            return statistics.failedCalls() == 0 && queries.statistics().failedCalls() == 0;
         }
-        report(start);
-        return statistics.failedCalls() == 0;
     }
 
     private void send(String body) {
@@ -131,21 +140,26 @@ public final class LoadGenerator {
         }
     }
 
-    private void progress(long start) {
+    private void progress(long start, LoadStatistics queries) {
         double seconds = (System.nanoTime() - start) / 1e9;
+        heap.ifPresent(HeapProbe::usedBytes);
         out.printf(
                 Locale.ROOT,
-                "%5.0f s  sent %,d  stored %,d (%,.0f/s)  rejected %,d  failed calls %d  call p99 %.0f ms%n",
+                "%5.0f s  sent %,d  stored %,d (%,.0f/s)  rejected %,d  failed calls %d  call p99 %.0f ms"
+                        + (options.queriesPerSecond() > 0 ? "  queries %,d (p99 %.0f ms)" : "")
+                        + "%n",
                 seconds,
                 statistics.sent(),
                 statistics.accepted(),
                 statistics.accepted() / seconds,
                 statistics.rejected(),
                 statistics.failedCalls(),
-                statistics.latencyMs(0.99));
+                statistics.latencyMs(0.99),
+                queries.sent(),
+                queries.latencyMs(0.99));
     }
 
-    private void report(long start) {
+    private void report(long start, LoadStatistics queries) {
         double seconds = (System.nanoTime() - start) / 1e9;
         out.println("--- report ---");
         out.printf(Locale.ROOT, "duration        %.1f s%n", seconds);
@@ -160,5 +174,24 @@ public final class LoadGenerator {
                 statistics.latencyMs(0.99),
                 statistics.latencyMs(1));
         out.printf(Locale.ROOT, "failed calls    %d %s%n", statistics.failedCalls(), statistics.failures());
+        if (options.queriesPerSecond() > 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "queries         %,d sent  p50 %.1f ms  p99 %.1f ms  max %.1f ms  failed %d %s%n",
+                    queries.sent(),
+                    queries.latencyMs(0.5),
+                    queries.latencyMs(0.99),
+                    queries.latencyMs(1),
+                    queries.failedCalls(),
+                    queries.failures());
+        }
+        heap.ifPresent(probe -> out.printf(
+                Locale.ROOT,
+                "dashboard heap  %s MiB used at the end, %.0f MiB at the peak of the per-second readings%n",
+                probe.usedBytes().stream()
+                        .mapToObj(bytes -> String.format(Locale.ROOT, "%.0f", bytes / 1048576.0))
+                        .findFirst()
+                        .orElse("?"),
+                probe.peakBytes() / 1048576.0));
     }
 }

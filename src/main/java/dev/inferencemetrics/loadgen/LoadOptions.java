@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** What the load generator was asked to do. */
 record LoadOptions(
@@ -13,7 +14,9 @@ record LoadOptions(
         double samplesPerSecond,
         Duration duration,
         int batch,
-        int concurrency) {
+        int concurrency,
+        double queriesPerSecond,
+        @Nullable String operator) {
 
     static final String USAGE = """
             usage: java -jar inference-metrics.jar load --url URL --key KEY [options]
@@ -23,9 +26,14 @@ record LoadOptions(
               --rate N/s           samples per second to send (default: 2000/s)
               --duration D         how long to run: 60s, 5m, or ISO-8601 like PT2M (default: 60s)
               --batch N            samples per request (default: 1000, at most 10000)
-              --concurrency N      requests in flight at most (default: 8)""";
+              --concurrency N      requests in flight at most (default: 8)
+              --queries N/s        dashboard metrics queries per second alongside the load (default: 0)
+              --operator USER:PW   an operator's sign-in, to report the dashboard's heap use (default: none)""";
 
     LoadOptions {
+        if (queriesPerSecond < 0) {
+            throw new IllegalArgumentException("--queries must not be negative");
+        }
         if (samplesPerSecond <= 0 || batch <= 0 || batch > 10_000 || concurrency <= 0 || duration.isNegative()) {
             throw new IllegalArgumentException("rate, batch (1–10000), concurrency and duration must be positive");
         }
@@ -39,6 +47,8 @@ record LoadOptions(
         Duration duration = Duration.ofSeconds(60);
         int batch = 1_000;
         int concurrency = 8;
+        double queries = 0;
+        String operator = null;
         for (Iterator<String> it = args.iterator(); it.hasNext(); ) {
             String option = it.next();
             if (!it.hasNext()) {
@@ -53,13 +63,15 @@ record LoadOptions(
                 case "--duration" -> duration = duration(value);
                 case "--batch" -> batch = Integer.parseInt(value);
                 case "--concurrency" -> concurrency = Integer.parseInt(value);
+                case "--queries" -> queries = Double.parseDouble(value.replace("/s", ""));
+                case "--operator" -> operator = value;
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
         if (url == null || key == null) {
             throw new IllegalArgumentException("--url and --key are required");
         }
-        return new LoadOptions(URI.create(url), key, deployment, rate, duration, batch, concurrency);
+        return new LoadOptions(URI.create(url), key, deployment, rate, duration, batch, concurrency, queries, operator);
     }
 
     static Duration duration(String value) {

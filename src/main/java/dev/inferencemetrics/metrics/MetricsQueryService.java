@@ -10,6 +10,8 @@ import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.security.TenantScope;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
@@ -26,15 +28,28 @@ public class MetricsQueryService {
     private final DeploymentService deployments;
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
+    private final Timer latency;
 
-    MetricsQueryService(DeploymentService deployments, RequestRollupStore requestRollups, KvRollupStore kvRollups) {
+    MetricsQueryService(
+            DeploymentService deployments,
+            RequestRollupStore requestRollups,
+            KvRollupStore kvRollups,
+            MeterRegistry meters) {
         this.deployments = deployments;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
+        this.latency = Timer.builder("inference.metrics.query")
+                .description("Time to answer a deployment's metrics, for the UI and the API alike")
+                .publishPercentileHistogram()
+                .register(meters);
     }
 
     @Transactional(readOnly = true)
     public DeploymentMetrics query(TenantScope scope, String deploymentSlug, QueryWindow window) {
+        return latency.record(() -> merge(scope, deploymentSlug, window));
+    }
+
+    private DeploymentMetrics merge(TenantScope scope, String deploymentSlug, QueryWindow window) {
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         IntervalRollups intervals = new IntervalRollups(
                 window,

@@ -16,9 +16,17 @@ import org.springframework.core.annotation.AliasFor;
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(properties = {"inference-metrics.demo.enabled=true", "inference-metrics.demo.simulator.enabled=false"})
+@SpringBootTest(
+        properties = {
+            "inference-metrics.demo.enabled=true",
+            "inference-metrics.demo.simulator.enabled=false",
+            "inference-metrics.management.scrape-token=" + IntegrationTest.SCRAPE_TOKEN
+        })
 @Import(TestDatabase.class)
 public @interface IntegrationTest {
+
+    /** What the test server's Prometheus scraper presents. */
+    String SCRAPE_TOKEN = "test-scrape-token";
 
     @AliasFor(annotation = SpringBootTest.class)
     SpringBootTest.WebEnvironment webEnvironment() default SpringBootTest.WebEnvironment.RANDOM_PORT;
