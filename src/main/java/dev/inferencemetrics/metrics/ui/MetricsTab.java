@@ -26,11 +26,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.transaction.CannotCreateTransactionException;
 
 /** Cards, charts, throughput and SLO compliance of one deployment, with the range picker and auto-refresh. */
 class MetricsTab extends VerticalLayout {
 
     static final String CUSTOM = "Custom…";
+    static final String UNAVAILABLE = "The database cannot be reached just now; what you see may be out of date."
+            + " Auto-refresh, or picking a range, tries again.";
     static final String NO_DATA = "No data in this window. Point a gateway at this deployment (see Overview for a"
             + " ready-made call) or pick a longer time range.";
 
@@ -43,6 +48,7 @@ class MetricsTab extends VerticalLayout {
     final Paragraph emptyState = new Paragraph(NO_DATA);
     final Span sloCompliance = new Span();
     final Span updated = new Span();
+    final Span unavailable = new Span();
     private final Function<TimeRange, DeploymentMetrics> query;
     private final Clock clock;
     private TimeRange timeRange;
@@ -56,7 +62,9 @@ class MetricsTab extends VerticalLayout {
         emptyState.addClassName("empty-state");
         sloCompliance.addClassName("slo-compliance");
         updated.addClassName("updated-at");
-        add(toolbar(), cards, emptyState, charts, sloCompliance);
+        unavailable.addClassName("stale-warning");
+        unavailable.setVisible(false);
+        add(toolbar(), unavailable, cards, emptyState, charts, sloCompliance);
         range.setValue(initial.preset() == null ? CUSTOM : initial.preset().label());
         refresh.setValue(AutoRefresh.OFF);
         showCustomPickers(initial.preset() == null);
@@ -68,7 +76,18 @@ class MetricsTab extends VerticalLayout {
     }
 
     void reload() {
-        DeploymentMetrics metrics = query.apply(timeRange);
+        DeploymentMetrics metrics;
+        try {
+            metrics = query.apply(timeRange);
+        } catch (TransientDataAccessException
+                | DataAccessResourceFailureException
+                | CannotCreateTransactionException e) {
+            // keep what is on screen, say it is stale; auto-refresh (or the next pick) tries again
+            unavailable.setText(UNAVAILABLE);
+            unavailable.setVisible(true);
+            return;
+        }
+        unavailable.setVisible(false);
         boolean hasData =
                 metrics.summary().requests() > 0 || metrics.summary().kvCache().mean() != null;
         emptyState.setVisible(!hasData);
