@@ -42,6 +42,10 @@ final class SampleFields {
 
     Instant requiredInstant(String name) {
         String text = requiredText(name, 64);
+        Instant canonical = CanonicalInstant.parse(text);
+        if (canonical != null) {
+            return canonical;
+        }
         try {
             return Instant.parse(text);
         } catch (DateTimeParseException e) {
