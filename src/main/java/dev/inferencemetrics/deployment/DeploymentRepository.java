@@ -1,15 +1,12 @@
 package dev.inferencemetrics.deployment;
 
 import java.util.List;
-import java.util.Optional;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
 
 interface DeploymentRepository extends JpaRepository<Deployment, Long> {
 
     boolean existsBySlug(String slug);
-
-    Optional<Deployment> findBySlug(String slug);
 
     @Query("""
             select new dev.inferencemetrics.deployment.DeploymentListItem(

@@ -44,6 +44,10 @@ final class SampleFields {
 
     Instant requiredInstant(String name) {
         String text = requiredText(name, 64);
+        Instant canonical = CanonicalInstant.parse(text);
+        if (canonical != null) {
+            return canonical;
+        }
         try {
             return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME)
                     .toInstant();

@@ -1,7 +1,10 @@
 package dev.inferencemetrics.ingest;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** How a request ended. Only {@code ok} requests count in latency percentiles; the rest count as errors. */
 public enum SampleStatus {
@@ -9,6 +12,10 @@ public enum SampleStatus {
     ERROR("error"),
     TIMEOUT("timeout"),
     CANCELLED("cancelled");
+
+    /** Looked up once per ingested sample, so a map rather than a search of {@link #values()}. */
+    private static final Map<String, SampleStatus> BY_CODE =
+            Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(SampleStatus::code, Function.identity()));
 
     private final String code;
 
@@ -26,6 +33,6 @@ public enum SampleStatus {
     }
 
     public static Optional<SampleStatus> fromCode(String code) {
-        return Arrays.stream(values()).filter(s -> s.code.equals(code)).findFirst();
+        return Optional.ofNullable(BY_CODE.get(code));
     }
 }

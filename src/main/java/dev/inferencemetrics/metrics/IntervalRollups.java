@@ -9,6 +9,7 @@ import dev.inferencemetrics.metrics.sketch.LatencySketch;
 import dev.inferencemetrics.metrics.sketch.Percentiles;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.RequestRollup;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,15 +24,13 @@ final class IntervalRollups {
     private final KvRollup[] kv;
     private @Nullable RequestRollup totals;
 
-    IntervalRollups(QueryWindow window, List<RequestRollup> requestRollups, List<KvRollup> kvRollups) {
+    /** Empty request intervals, to be filled through {@link #requestsAt}, and the KV-cache rollups merged. */
+    IntervalRollups(QueryWindow window, List<KvRollup> kvRollups) {
         this.window = window;
         this.requests = new RequestRollup[window.points()];
         this.kv = new KvRollup[window.points()];
         for (int i = 0; i < requests.length; i++) {
             requests[i] = new RequestRollup(window.intervalStart(i));
-        }
-        for (RequestRollup rollup : requestRollups) {
-            requests[window.intervalOf(rollup.bucket())].merge(rollup);
         }
         for (KvRollup rollup : kvRollups) {
             int interval = window.intervalOf(rollup.bucket());
@@ -43,6 +42,11 @@ final class IntervalRollups {
                     rollup.usageMax());
             kv[interval] = kv[interval] == null ? moved : kv[interval].plus(moved);
         }
+    }
+
+    /** The interval that a rollup bucket merges into. */
+    RequestRollup requestsAt(Instant bucket) {
+        return requests[window.intervalOf(bucket)];
     }
 
     List<LatencyPoint> latencySeries(Function<RequestRollup, LatencySketch> metric) {

@@ -53,10 +53,15 @@ public class MetricsQueryService {
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         IntervalRollups intervals = new IntervalRollups(
                 window,
-                requestRollups.read(
-                        deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to()),
                 kvRollups.read(
                         deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to()));
+        requestRollups.mergeInto(
+                deployment.tenantId(),
+                deployment.id(),
+                window.resolution(),
+                window.from(),
+                window.to(),
+                intervals::requestsAt);
 
         List<LatencyPoint> ttft = intervals.latencySeries(RequestRollup::ttft);
         List<LatencyPoint> itl = intervals.latencySeries(RequestRollup::itl);

@@ -52,13 +52,17 @@ public final class RequestRollup {
     }
 
     public void merge(RequestRollup other) {
-        requests += other.requests;
-        okRequests += other.okRequests;
-        inputTokens += other.inputTokens;
-        outputTokens += other.outputTokens;
+        addCounts(other.requests, other.okRequests, other.inputTokens, other.outputTokens);
         ttft.merge(other.ttft);
         itl.merge(other.itl);
         e2e.merge(other.e2e);
+    }
+
+    void addCounts(long requests, long okRequests, long inputTokens, long outputTokens) {
+        this.requests += requests;
+        this.okRequests += okRequests;
+        this.inputTokens += inputTokens;
+        this.outputTokens += outputTokens;
     }
 
     public Instant bucket() {

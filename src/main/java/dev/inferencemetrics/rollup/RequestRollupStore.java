@@ -19,6 +19,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -98,11 +99,26 @@ public class RequestRollupStore {
                 .map(Timestamp::toInstant);
     }
 
-    /** Rollups with {@code from ≤ bucket < to}, in bucket order. */
-    public List<RequestRollup> read(long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
-        return jdbc.query(
+    /**
+     * Merges the rollups with {@code from ≤ bucket < to} into the rollup {@code into} gives for each bucket. Each
+     * stored sketch is decoded straight into that rollup's sketch, so a long window builds no sketch per row.
+     */
+    public void mergeInto(
+            long tenantId,
+            long deploymentId,
+            Resolution resolution,
+            Instant from,
+            Instant to,
+            Function<Instant, RequestRollup> into) {
+        jdbc.query(
                 READ,
-                (rs, row) -> read(rs),
+                (RowCallbackHandler) rs -> {
+                    RequestRollup target = into.apply(rs.getTimestamp(1).toInstant());
+                    target.addCounts(rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
+                    target.ttft().mergeStored(rs.getBytes(6));
+                    target.itl().mergeStored(rs.getBytes(7));
+                    target.e2e().mergeStored(rs.getBytes(8));
+                },
                 tenantId,
                 deploymentId,
                 resolution.seconds(),

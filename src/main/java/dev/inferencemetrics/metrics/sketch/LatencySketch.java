@@ -105,8 +105,13 @@ public final class LatencySketch {
 
     public static LatencySketch fromBytes(byte[] bytes) {
         LatencySketch sketch = empty();
-        SketchCodec.decodeInto(bytes, sketch);
+        sketch.mergeStored(bytes);
         return sketch;
+    }
+
+    /** Merges a sketch in its storage form, without building it first: what a query does for every rollup row. */
+    public void mergeStored(byte[] bytes) {
+        SketchCodec.decodeInto(bytes, this);
     }
 
     long zeroCount() {

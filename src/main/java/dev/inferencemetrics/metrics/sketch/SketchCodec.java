@@ -38,13 +38,35 @@ final class SketchCodec {
         }
         sketch.addZeros(in.readVarLong());
         long bins = in.readVarLong();
+        if (bins > in.remaining() / 2) {
+            throw new IllegalArgumentException("sketch is truncated");
+        }
+        int[] indexes = new int[(int) bins];
+        long[] counts = new long[(int) bins];
         long index = 0;
-        for (long i = 0; i < bins; i++) {
+        for (int i = 0; i < bins; i++) {
             index += unZigZag(in.readVarLong());
-            sketch.addBin(Math.toIntExact(index), in.readVarLong());
+            indexes[i] = Math.toIntExact(index);
+            counts[i] = in.readVarLong();
         }
         if (in.hasRemaining()) {
             throw new IllegalArgumentException("trailing bytes after sketch");
+        }
+        addBins(sketch, indexes, counts);
+    }
+
+    /**
+     * Highest bin first, then the rest from the lowest: the dense store then sizes its array twice instead of
+     * re-centring it for every new highest bin, which made decoding quadratic in the number of bins.
+     */
+    private static void addBins(LatencySketch sketch, int[] indexes, long[] counts) {
+        int last = indexes.length - 1;
+        if (last < 0) {
+            return;
+        }
+        sketch.addBin(indexes[last], counts[last]);
+        for (int i = 0; i < last; i++) {
+            sketch.addBin(indexes[i], counts[i]);
         }
     }
 
@@ -94,6 +116,10 @@ final class SketchCodec {
 
         boolean hasRemaining() {
             return position < bytes.length;
+        }
+
+        int remaining() {
+            return bytes.length - position;
         }
     }
 }

@@ -78,6 +78,26 @@ class LatencySketchTest {
         assertThat(decoded.toBytes()).isEqualTo(sketch.toBytes());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void merging_stored_forms_gives_the_sketch_of_all_observations(
+            String name, ToDoubleFunction<SplittableRandom> distribution) {
+        double[] values = sample(distribution, 6_000, 13);
+        LatencySketch direct = LatencySketch.empty();
+        LatencySketch fromStored = LatencySketch.empty();
+        for (int part = 0; part < 3; part++) {
+            LatencySketch minute = LatencySketch.empty();
+            for (int i = part * 2_000; i < (part + 1) * 2_000; i++) {
+                minute.add(values[i]);
+                direct.add(values[i]);
+            }
+            fromStored.mergeStored(minute.toBytes());
+        }
+
+        assertThat(fromStored.toBytes()).isEqualTo(direct.toBytes());
+        assertThat(fromStored.percentiles()).isEqualTo(direct.percentiles());
+    }
+
     @Test
     void weighted_observations_count_as_that_many_equal_values() {
         LatencySketch gaps = LatencySketch.empty();

@@ -1,0 +1,158 @@
+package dev.inferencemetrics.benchmark;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyManager;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Sustained ingest through {@code POST /api/v1/ingest/requests} against COPY of the same rows: both send the same
+ * prepared batches of 1,000 from the same number of concurrent clients, after a warm-up of their own.
+ */
+final class IngestBenchmark {
+
+    /** Samples are stamped at this rate, so a run of the timed batches spans about as long as it takes to send. */
+    private static final double STAMP_RATE = 50_000;
+
+    private final BenchmarkOptions options;
+    private final LlmperfRequests requests;
+    private final URI endpoint;
+    private final String apiKey;
+    private final DataSource dataSource;
+    private final IngestBatch.Target target;
+    private final Clock clock;
+    private final CpuMeter cpu;
+
+    IngestBenchmark(
+            BenchmarkOptions options,
+            LlmperfRequests requests,
+            URI endpoint,
+            String apiKey,
+            DataSource dataSource,
+            IngestBatch.Target target,
+            Clock clock,
+            CpuMeter cpu) {
+        this.options = options;
+        this.requests = requests;
+        this.endpoint = endpoint;
+        this.apiKey = apiKey;
+        this.dataSource = dataSource;
+        this.target = target;
+        this.clock = clock;
+        this.cpu = cpu;
+    }
+
+    /**
+     * Throughput of HTTP ingest and of COPY in samples per second, the HTTP batch latencies, and the CPU each path
+     * spent per sample in this JVM and in PostgreSQL.
+     */
+    record Figures(
+            String form,
+            long samples,
+            double httpPerSecond,
+            double copyPerSecond,
+            double p50Ms,
+            double p99Ms,
+            CpuMeter.Reading httpCpu,
+            CpuMeter.Reading copyCpu) {
+        double ratio() {
+            return httpPerSecond / copyPerSecond;
+        }
+
+        double microsPerSample(long nanos) {
+            return nanos / 1e3 / samples;
+        }
+    }
+
+    Figures run(String form, int batches, boolean withGaps, long seed) throws Exception {
+        // long enough for the JIT to settle: compilation still under way would count against the HTTP path
+        int warmup = Math.max(options.clients() * 25, batches / 4);
+        Instant start = clock.instant().minus(Duration.ofMinutes(1));
+        List<IngestBatch> warm = IngestBatch.prepare(
+                requests, target, warmup, withGaps, start.minus(Duration.ofMinutes(2)), STAMP_RATE, seed);
+        List<IngestBatch> timed = IngestBatch.prepare(requests, target, batches, withGaps, start, STAMP_RATE, seed + 1);
+
+        copy(warm);
+        CpuMeter.Reading before = cpu.read();
+        BatchLoad.Timing copy = copy(timed);
+        CpuMeter.Reading copyCpu = cpu.read().since(before);
+        http(warm);
+        before = cpu.read();
+        BatchLoad.Timing http = http(timed);
+        CpuMeter.Reading httpCpu = cpu.read().since(before);
+
+        long samples = IngestBatch.totalSamples(timed);
+        return new Figures(
+                form,
+                samples,
+                http.perSecond(samples),
+                copy.perSecond(samples),
+                http.batchMillisAt(0.5),
+                http.batchMillisAt(0.99),
+                httpCpu,
+                copyCpu);
+    }
+
+    private BatchLoad.Timing copy(List<IngestBatch> batches) throws Exception {
+        return BatchLoad.run(batches.size(), options.clients(), () -> {
+            Connection connection = dataSource.getConnection();
+            CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
+            return new BatchLoad.Worker() {
+                @Override
+                public void send(int batch) throws Exception {
+                    long rows = copy.copyIn(
+                            SampleText.COPY_REQUEST_SAMPLE,
+                            new ByteArrayInputStream(batches.get(batch).copyRows()));
+                    if (rows != batches.get(batch).samples()) {
+                        throw new IllegalStateException("COPY stored " + rows + " rows");
+                    }
+                }
+
+                @Override
+                public void close() throws Exception {
+                    connection.close();
+                }
+            };
+        });
+    }
+
+    private BatchLoad.Timing http(List<IngestBatch> batches) throws Exception {
+        try (HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            return BatchLoad.run(batches.size(), options.clients(), () -> batch -> {
+                IngestBatch sent = batches.get(batch);
+                HttpResponse<String> response = client.send(
+                        HttpRequest.newBuilder(endpoint)
+                                .header("Authorization", "Bearer " + apiKey)
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(sent.json()))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                requireAllStored(response, sent.samples());
+            });
+        }
+    }
+
+    private static void requireAllStored(HttpResponse<String> response, int samples) {
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("ingest answered " + response.statusCode() + ": " + response.body());
+        }
+        JsonNode result = JsonMapper.shared().readTree(response.body());
+        if (result.get("accepted").intValue() != samples
+                || result.get("duplicates").intValue() != 0
+                || result.get("rejected").intValue() != 0) {
+            throw new IllegalStateException("not every sample was stored as new: " + response.body());
+        }
+    }
+}

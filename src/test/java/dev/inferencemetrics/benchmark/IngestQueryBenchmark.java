@@ -1,0 +1,168 @@
+package dev.inferencemetrics.benchmark;
+
+import dev.inferencemetrics.Application;
+import dev.inferencemetrics.database.EmbeddedPostgresServer;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.security.TenantScope;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Sustained HTTP ingest throughput and metrics-query latency of the real application on an embedded PostgreSQL 17,
+ * each beside a baseline measured in the same run. Not a test: run it as BENCHMARKS.md says.
+ */
+public final class IngestQueryBenchmark {
+
+    private static final Map<String, Duration> WINDOWS = windows();
+
+    private IngestQueryBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        BenchmarkOptions options = BenchmarkOptions.fromSystemProperties();
+        LlmperfRequests requests = LlmperfRequests.load(options.dataset(), options.run());
+        Path data = Files.createTempDirectory("inference-metrics-benchmark-");
+        try {
+            try (ConfigurableApplicationContext app = start(data, options)) {
+                run(app, options, requests);
+            }
+        } finally {
+            deleteRecursively(data);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(Path data, BenchmarkOptions options) {
+        SpringApplication application = new SpringApplication(Application.class);
+        application.setBannerMode(Banner.Mode.OFF);
+        application.setLogStartupInfo(false);
+        return application.run(
+                "--server.port=0",
+                // never a configured database: the benchmark writes millions of rows
+                "--spring.datasource.url=",
+                "--inference-metrics.embedded-database.data-directory=" + data,
+                "--inference-metrics.demo.enabled=true",
+                "--inference-metrics.retention.raw-samples=" + (options.days() + 2) + "d",
+                "--inference-metrics.retention.minute-rollups=" + (options.days() + 5) + "d",
+                "--logging.level.root=warn",
+                "--logging.level.org.springdoc=error");
+    }
+
+    private static void run(ConfigurableApplicationContext app, BenchmarkOptions options, LlmperfRequests requests)
+            throws Exception {
+        Clock clock = app.getBean(Clock.class);
+        JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
+        DataSource dataSource = app.getBean(DataSource.class);
+        DeploymentService deployments = app.getBean(DeploymentService.class);
+        String apiKey = app.getEnvironment().getRequiredProperty("inference-metrics.demo.api-keys.acme");
+        int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        URI api = URI.create("http://127.0.0.1:" + port + "/api/v1/");
+
+        DeploymentRef sandbox = deployments.require(TenantScope.allTenants(), "sandbox");
+        DeploymentRef history = create(deployments, sandbox.tenantId(), "benchmark-history");
+        DeploymentRef copyTarget = create(deployments, sandbox.tenantId(), "benchmark-copy");
+
+        BenchmarkReport report = new BenchmarkReport(System.out);
+        report.header(clock.instant(), jdbc.queryForObject("show server_version", String.class), options);
+
+        // History and queries come first, so the raw-row baseline scans no rows but the history deployment's.
+        progress("filling %d days of history".formatted(options.days()));
+        Instant end = clock.instant().truncatedTo(ChronoUnit.MINUTES);
+        long started = System.nanoTime();
+        HistoryFill fill = new HistoryFill(
+                dataSource,
+                app.getBean(RequestRollupStore.class),
+                app.getBean(KvRollupStore.class),
+                app.getBean(TransactionTemplate.class),
+                requests,
+                options.requestsPerSecond());
+        long stored = fill.fill(history, end, options.days());
+        jdbc.execute("vacuum analyze request_sample");
+        jdbc.execute("vacuum analyze kv_rollup");
+        jdbc.execute("checkpoint");
+        report.history(
+                stored, options.days(), options.requestsPerSecond(), Duration.ofNanos(System.nanoTime() - started));
+
+        StorageFigures storage = StorageFigures.measure(jdbc, history);
+
+        QueryBenchmark queries = new QueryBenchmark(app.getBean(MetricsQueryService.class), jdbc, api, apiKey, options);
+        List<QueryBenchmark.Figures> windows = new ArrayList<>();
+        for (var window : WINDOWS.entrySet()) {
+            if (window.getValue().compareTo(Duration.ofDays(options.days())) <= 0) {
+                progress("timing the " + window.getKey() + " window");
+                windows.add(queries.run(window.getKey(), history, end, window.getValue()));
+            }
+        }
+        report.queries(windows, options);
+        report.storage(storage);
+
+        IngestBenchmark ingest = new IngestBenchmark(
+                options,
+                requests,
+                api.resolve("ingest/requests"),
+                apiKey,
+                dataSource,
+                new IngestBatch.Target(sandbox.slug(), sandbox.tenantId(), copyTarget.id()),
+                clock,
+                CpuMeter.forDataDirectory(
+                        app.getBean(EmbeddedPostgresServer.class).dataDirectory()));
+        List<IngestBenchmark.Figures> forms = new ArrayList<>();
+        progress("ingesting tpotMs batches");
+        forms.add(ingest.run("tpotMs", options.batches(), false, 1));
+        if (options.itlBatches() > 0) {
+            progress("ingesting itlMs batches");
+            forms.add(ingest.run("itlMs (token gaps)", options.itlBatches(), true, 2));
+        }
+        report.ingest(forms, options.clients());
+        report.targets();
+    }
+
+    private static DeploymentRef create(DeploymentService deployments, long tenantId, String slug) {
+        deployments.createIfAbsent(new DeploymentDefinition(
+                tenantId, slug, "Benchmark " + slug, "meta-llama/Llama-3.1-70B-Instruct", "vLLM", "eu-west-1"));
+        return deployments.require(TenantScope.tenant(tenantId), slug);
+    }
+
+    private static Map<String, Duration> windows() {
+        Map<String, Duration> windows = new LinkedHashMap<>();
+        windows.put("1 h", Duration.ofHours(1));
+        windows.put("24 h", Duration.ofDays(1));
+        windows.put("7 d", Duration.ofDays(7));
+        windows.put("30 d", Duration.ofDays(30));
+        return windows;
+    }
+
+    private static void progress(String step) {
+        System.err.println("benchmark: " + step + " …");
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}
