@@ -58,7 +58,7 @@ final class BenchmarkReport {
                 "  %-6s %-7s %-9s %8s %9s %12s %14s %9s %20s %20s%n",
                 "window",
                 "step",
-                "reads",
+                "rollups",
                 "query ms",
                 "HTTP ms",
                 "raw rows",
@@ -96,19 +96,23 @@ final class BenchmarkReport {
                 "Storage: MINUTE rollups of the history deployment (%,d rows), bytes per deployment, metric and minute%n",
                 storage.minuteRows());
         out.printf(
-                "  %-22s %10s %10s %10s %18s %28s %8s%n",
-                "", "TTFT", "ITL", "E2E", "row ÷ 3 metrics", "on disk ÷ 3 (heap, index,", "target");
-        out.printf(
                 Locale.ROOT,
-                "  %-22s %10.0f %10.0f %10.0f %18.0f %28.0f %8s%n",
-                "sketch bytes (stored)",
+                "  sketches as stored: TTFT %.0f, ITL %.0f, E2E %.0f (mean %.0f)%n",
                 storage.ttftBytes(),
                 storage.itlBytes(),
                 storage.e2eBytes(),
+                storage.sketchBytesPerMetric());
+        out.printf(
+                Locale.ROOT,
+                "  %-58s %6.0f   (target ≤ %.0f)%n",
+                "whole row ÷ 3 metrics",
                 storage.rowBytesPerMetric(),
-                storage.diskBytesPerMetric(),
-                "≤ " + (int) STORAGE_TARGET_BYTES);
-        out.printf("  %-22s %10s %10s %10s %18s %28s%n", "", "", "", "", "", "half-hour rows)");
+                STORAGE_TARGET_BYTES);
+        out.printf(
+                Locale.ROOT,
+                "  %-58s %6.0f%n",
+                "on disk ÷ 3 metrics (heap, primary key, half-hour rows too)",
+                storage.diskBytesPerMetric());
         verdict(
                 storage.rowBytesPerMetric() <= STORAGE_TARGET_BYTES,
                 "storage %.0f B per deployment, metric and minute (row ÷ 3; target ≤ %.0f B)"

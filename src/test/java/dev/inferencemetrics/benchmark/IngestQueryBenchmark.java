@@ -74,40 +74,58 @@ public final class IngestQueryBenchmark {
             throws Exception {
         Clock clock = app.getBean(Clock.class);
         JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
-        DataSource dataSource = app.getBean(DataSource.class);
         DeploymentService deployments = app.getBean(DeploymentService.class);
-        String apiKey = app.getEnvironment().getRequiredProperty("inference-metrics.demo.api-keys.acme");
-        int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-        URI api = URI.create("http://127.0.0.1:" + port + "/api/v1/");
-
         DeploymentRef sandbox = deployments.require(TenantScope.allTenants(), "sandbox");
         DeploymentRef history = create(deployments, sandbox.tenantId(), "benchmark-history");
-        DeploymentRef copyTarget = create(deployments, sandbox.tenantId(), "benchmark-copy");
 
         BenchmarkReport report = new BenchmarkReport(System.out);
         report.header(clock.instant(), jdbc.queryForObject("show server_version", String.class), options);
-
         // History and queries come first, so the raw-row baseline scans no rows but the history deployment's.
-        progress("filling %d days of history".formatted(options.days()));
         Instant end = clock.instant().truncatedTo(ChronoUnit.MINUTES);
+        fillHistory(app, options, requests, history, end, report);
+        StorageFigures storage = StorageFigures.measure(jdbc, history);
+        report.queries(timeQueries(app, options, history, end), options);
+        report.storage(storage);
+        report.ingest(measureIngest(app, options, requests, sandbox), options.clients());
+        report.targets();
+    }
+
+    private static void fillHistory(
+            ConfigurableApplicationContext app,
+            BenchmarkOptions options,
+            LlmperfRequests requests,
+            DeploymentRef history,
+            Instant end,
+            BenchmarkReport report)
+            throws Exception {
+        progress("filling %d days of history".formatted(options.days()));
         long started = System.nanoTime();
         HistoryFill fill = new HistoryFill(
-                dataSource,
+                app.getBean(DataSource.class),
                 app.getBean(RequestRollupStore.class),
                 app.getBean(KvRollupStore.class),
                 app.getBean(TransactionTemplate.class),
                 requests,
                 options.requestsPerSecond());
         long stored = fill.fill(history, end, options.days());
+        // as autovacuum would have done by now in production, and so that it does not run during the timings
+        JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
         jdbc.execute("vacuum analyze request_sample");
         jdbc.execute("vacuum analyze kv_rollup");
         jdbc.execute("checkpoint");
         report.history(
                 stored, options.days(), options.requestsPerSecond(), Duration.ofNanos(System.nanoTime() - started));
+    }
 
-        StorageFigures storage = StorageFigures.measure(jdbc, history);
-
-        QueryBenchmark queries = new QueryBenchmark(app.getBean(MetricsQueryService.class), jdbc, api, apiKey, options);
+    private static List<QueryBenchmark.Figures> timeQueries(
+            ConfigurableApplicationContext app, BenchmarkOptions options, DeploymentRef history, Instant end)
+            throws Exception {
+        QueryBenchmark queries = new QueryBenchmark(
+                app.getBean(MetricsQueryService.class),
+                app.getBean(JdbcTemplate.class),
+                api(app),
+                apiKey(app),
+                options);
         List<QueryBenchmark.Figures> windows = new ArrayList<>();
         for (var window : WINDOWS.entrySet()) {
             if (window.getValue().compareTo(Duration.ofDays(options.days())) <= 0) {
@@ -115,17 +133,24 @@ public final class IngestQueryBenchmark {
                 windows.add(queries.run(window.getKey(), history, end, window.getValue()));
             }
         }
-        report.queries(windows, options);
-        report.storage(storage);
+        return windows;
+    }
 
+    private static List<IngestBenchmark.Figures> measureIngest(
+            ConfigurableApplicationContext app,
+            BenchmarkOptions options,
+            LlmperfRequests requests,
+            DeploymentRef sandbox)
+            throws Exception {
+        DeploymentRef copyTarget = create(app.getBean(DeploymentService.class), sandbox.tenantId(), "benchmark-copy");
         IngestBenchmark ingest = new IngestBenchmark(
                 options,
                 requests,
-                api.resolve("ingest/requests"),
-                apiKey,
-                dataSource,
+                api(app).resolve("ingest/requests"),
+                apiKey(app),
+                app.getBean(DataSource.class),
                 new IngestBatch.Target(sandbox.slug(), sandbox.tenantId(), copyTarget.id()),
-                clock,
+                app.getBean(Clock.class),
                 CpuMeter.forDataDirectory(
                         app.getBean(EmbeddedPostgresServer.class).dataDirectory()));
         List<IngestBenchmark.Figures> forms = new ArrayList<>();
@@ -135,8 +160,17 @@ public final class IngestQueryBenchmark {
             progress("ingesting itlMs batches");
             forms.add(ingest.run("itlMs (token gaps)", options.itlBatches(), true, 2));
         }
-        report.ingest(forms, options.clients());
-        report.targets();
+        return forms;
+    }
+
+    private static URI api(ConfigurableApplicationContext app) {
+        int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        return URI.create("http://127.0.0.1:" + port + "/api/v1/");
+    }
+
+    /** The demo tenant's documented key (all scopes), which the benchmark uses as a gateway would. */
+    private static String apiKey(ConfigurableApplicationContext app) {
+        return app.getEnvironment().getRequiredProperty("inference-metrics.demo.api-keys.acme");
     }
 
     private static DeploymentRef create(DeploymentService deployments, long tenantId, String slug) {

@@ -11,6 +11,7 @@ import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,6 +35,9 @@ class MetricsQueryServiceIT {
     MetricsQueryService metrics;
 
     @Autowired
+    TenantService tenants;
+
+    @Autowired
     DeploymentService deployments;
 
     @Autowired
@@ -51,7 +55,8 @@ class MetricsQueryServiceIT {
 
     @BeforeEach
     void twoHoursOfMinuteRollups() {
-        long tenant = deployments.require(TenantScope.allTenants(), "sandbox").tenantId();
+        // a tenant of its own, so other tests' deployment lists stay as the demo world has them
+        long tenant = tenants.createIfAbsent("metrics-query-it", "Metrics Query IT");
         String slug = "metrics-it-" + UUID.randomUUID().toString().substring(0, 8);
         deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Metrics IT", "model", "vLLM", "eu-west-1"));
         deployment = deployments.require(TenantScope.tenant(tenant), slug);
