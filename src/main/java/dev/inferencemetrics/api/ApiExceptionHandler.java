@@ -1,5 +1,6 @@
 package dev.inferencemetrics.api;
 
+import dev.inferencemetrics.deployment.DeploymentArchivedException;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
 import java.sql.SQLException;
@@ -37,6 +38,12 @@ class ApiExceptionHandler {
     @ExceptionHandler(ForeignDeploymentException.class)
     ResponseEntity<ProblemDetail> foreign(ForeignDeploymentException e) {
         return answer(HttpStatus.FORBIDDEN, e.getMessage());
+    }
+
+    /** Resending will not help until an operator restores the deployment, hence a conflict rather than a 503. */
+    @ExceptionHandler(DeploymentArchivedException.class)
+    ResponseEntity<ProblemDetail> archived(DeploymentArchivedException e) {
+        return answer(HttpStatus.CONFLICT, e.getMessage());
     }
 
     /** The database is unreachable or overloaded: nothing was stored, so the client should resend later. */

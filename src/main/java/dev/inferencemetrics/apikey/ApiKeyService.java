@@ -1,5 +1,7 @@
 package dev.inferencemetrics.apikey;
 
+import dev.inferencemetrics.security.DatabaseTenant;
+import dev.inferencemetrics.security.TenantScope;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.sql.Array;
@@ -15,7 +17,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -30,22 +34,31 @@ public class ApiKeyService {
             "id, tenant_id, name, prefix, sha256, scopes, created_at, last_used_at, expires_at, revoked_at";
 
     private final JdbcClient jdbc;
+    private final DatabaseTenant databaseTenant;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    ApiKeyService(JdbcClient jdbc, Clock clock) {
+    ApiKeyService(JdbcClient jdbc, DatabaseTenant databaseTenant, ApplicationEventPublisher events, Clock clock) {
         this.jdbc = jdbc;
+        this.events = events;
+        this.databaseTenant = databaseTenant;
         this.clock = clock;
     }
 
+    /** A new key of the tenant, which must lie within the caller's scope. */
     @Transactional
-    public CreatedApiKey create(long tenantId, String name, Set<ApiScope> scopes, @Nullable Instant expiresAt) {
+    public CreatedApiKey create(
+            TenantScope caller, long tenantId, String name, Set<ApiScope> scopes, @Nullable Instant expiresAt) {
+        declareWithin(caller, tenantId);
         return store(tenantId, name, scopes, expiresAt, ApiKeyFormat.generate(random));
     }
 
     /** Stores a given key unless one with its prefix exists; for documented demo keys only. */
     @Transactional
     public void ensureKey(long tenantId, String name, Set<ApiScope> scopes, String plaintext) {
+        // prefixes are unique across tenants
+        databaseTenant.declare(TenantScope.allTenants());
         if (!ApiKeyFormat.isWellFormed(plaintext)) {
             throw new IllegalArgumentException("not a well-formed API key: " + ApiKeyFormat.prefixOf(plaintext) + "…");
         }
@@ -60,6 +73,8 @@ public class ApiKeyService {
         if (!ApiKeyFormat.isWellFormed(presented)) {
             return Optional.empty();
         }
+        // before the key is checked nobody's tenant is known; the prefix finds at most one key
+        databaseTenant.declare(TenantScope.allTenants());
         Instant now = clock.instant();
         byte[] digest = ApiKeyFormat.sha256(presented);
         return findByPrefix(ApiKeyFormat.prefixOf(presented))
@@ -76,19 +91,34 @@ public class ApiKeyService {
 
     /** Revokes the tenant's key at once; returns false if the tenant has no such key. */
     @Transactional
-    public boolean revoke(long tenantId, long keyId) {
-        return jdbc.sql("update api_key set revoked_at = ? where id = ? and tenant_id = ? and revoked_at is null")
-                        .params(Timestamp.from(clock.instant()), keyId, tenantId)
-                        .update()
-                == 1;
+    public boolean revoke(TenantScope caller, long tenantId, long keyId) {
+        declareWithin(caller, tenantId);
+        boolean revoked =
+                jdbc.sql("update api_key set revoked_at = ? where id = ? and tenant_id = ? and revoked_at is null")
+                                .params(Timestamp.from(clock.instant()), keyId, tenantId)
+                                .update()
+                        == 1;
+        if (revoked) {
+            events.publishEvent(new ApiKeyRevoked(tenantId, keyId));
+        }
+        return revoked;
     }
 
     @Transactional(readOnly = true)
-    public List<ApiKeyInfo> list(long tenantId) {
+    public List<ApiKeyInfo> list(TenantScope caller, long tenantId) {
+        declareWithin(caller, tenantId);
         return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id = ? order by created_at desc, id desc")
                 .param(tenantId)
                 .query((rs, row) -> read(rs).info())
                 .list();
+    }
+
+    /** The caller's own scope is declared, so even a tenant id gone wrong cannot reach past it. */
+    private void declareWithin(TenantScope caller, long tenantId) {
+        if (!caller.includes(tenantId)) {
+            throw new AccessDeniedException("API keys of another tenant.");
+        }
+        databaseTenant.declare(caller);
     }
 
     private CreatedApiKey store(
@@ -113,6 +143,7 @@ public class ApiKeyService {
                 .single();
         var info = new ApiKeyInfo(
                 id, tenantId, name, ApiKeyFormat.prefixOf(plaintext), scopes, now, null, expiresAt, null);
+        events.publishEvent(new ApiKeyCreated(tenantId, id, info.prefix(), name, scopes));
         return new CreatedApiKey(info, plaintext);
     }
 

@@ -4,6 +4,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestLimits;
 import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
@@ -23,10 +24,17 @@ public class PriceService {
     private final DeploymentService deployments;
     private final PriceStore prices;
     private final IngestLimits ingestLimits;
+    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    PriceService(DeploymentService deployments, PriceStore prices, IngestLimits ingestLimits, Clock clock) {
+    PriceService(
+            DeploymentService deployments,
+            PriceStore prices,
+            IngestLimits ingestLimits,
+            DatabaseTenant databaseTenant,
+            Clock clock) {
         this.deployments = deployments;
+        this.databaseTenant = databaseTenant;
         this.prices = prices;
         this.ingestLimits = ingestLimits;
         this.clock = clock;
@@ -47,6 +55,7 @@ public class PriceService {
             throw new IllegalArgumentException("A price change must lie ahead (after " + earliest
                     + ") so that usage already recorded keeps its price.");
         }
+        databaseTenant.declare(scope);
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         prices.save(deployment.tenantId(), deployment.id(), effectiveFrom, price);
     }
@@ -65,6 +74,7 @@ public class PriceService {
     /** The deployment's prices, oldest first; the first is in effect since the deployment began. */
     @Transactional(readOnly = true)
     public List<PricePeriod> history(TenantScope scope, String deploymentSlug) {
+        databaseTenant.declare(scope);
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         return prices.history(deployment.tenantId(), deployment.id());
     }

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.billing;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.security.Caller;
 import dev.inferencemetrics.security.TenantScope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -30,9 +31,11 @@ import org.springframework.web.bind.annotation.RestController;
 class UsageController {
 
     private final UsageService usage;
+    private final OperatorAccessAudit audit;
 
-    UsageController(UsageService usage) {
+    UsageController(UsageService usage, OperatorAccessAudit audit) {
         this.usage = usage;
+        this.audit = audit;
     }
 
     @GetMapping
@@ -72,6 +75,7 @@ class UsageController {
                 ContentDisposition.attachment().filename(fileName).build().toString());
         // written on the request's own (virtual) thread as rows arrive; an async dispatch would lose the API key
         usage.export(scope, tenantId, period, exportFormat, response.getOutputStream());
+        audit.called(caller, () -> tenantId, "usage export " + period.from() + " to " + period.lastDay());
     }
 
     private BillingTenant visibleTenant(TenantScope scope, String slug) {

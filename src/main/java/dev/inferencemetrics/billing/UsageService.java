@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,10 +26,12 @@ public class UsageService {
 
     private final UsageStore store;
     private final ObjectMapper json;
+    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    UsageService(UsageStore store, ObjectMapper json, Clock clock) {
+    UsageService(UsageStore store, ObjectMapper json, DatabaseTenant databaseTenant, Clock clock) {
         this.store = store;
+        this.databaseTenant = databaseTenant;
         this.json = json;
         this.clock = clock;
     }
@@ -36,12 +39,14 @@ public class UsageService {
     /** The tenants whose usage the scope may see, by name. */
     @Transactional(readOnly = true)
     public List<BillingTenant> tenants(TenantScope scope) {
+        databaseTenant.declare(scope);
         return store.tenants(onlyTenant(scope));
     }
 
     /** The tenant with this slug, if the scope may see it. */
     @Transactional(readOnly = true)
     public Optional<BillingTenant> tenant(TenantScope scope, String slug) {
+        databaseTenant.declare(scope);
         return store.tenantBySlug(slug).filter(tenant -> scope.includes(tenant.id()));
     }
 
@@ -53,6 +58,7 @@ public class UsageService {
     /** The usage of one tenant (or, for operators, of every tenant when {@code tenantId} is null). */
     @Transactional(readOnly = true)
     public UsageReport report(TenantScope scope, @Nullable Long tenantId, UsagePeriod period) {
+        databaseTenant.declare(scope);
         UsageReport.Builder report = new UsageReport.Builder(period);
         store.forEachRow(narrow(scope, tenantId), period, report::add);
         return report.build();
@@ -64,6 +70,7 @@ public class UsageService {
             TenantScope scope, @Nullable Long tenantId, UsagePeriod period, UsageFormat format, OutputStream out)
             throws IOException {
         Long tenant = narrow(scope, tenantId);
+        databaseTenant.declare(scope);
         UsageWriter writer =
                 switch (format) {
                     case CSV -> new UsageCsv(out);
@@ -90,6 +97,7 @@ public class UsageService {
             throw new AccessDeniedException("Only operators change a tenant's billing time zone.");
         }
         BillingTimeZone.requireUsable(zone);
+        databaseTenant.declare(scope);
         if (!store.databaseKnowsTimeZone(zone)) {
             throw new IllegalArgumentException("PostgreSQL does not know the time zone " + zone.getId() + ".");
         }

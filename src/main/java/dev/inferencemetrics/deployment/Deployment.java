@@ -8,6 +8,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /** A model served for one tenant, with its latency SLOs and token prices. */
@@ -54,6 +55,9 @@ public class Deployment {
 
     @Column(nullable = false, length = 3)
     private String currency;
+
+    @Column(name = "archived_at")
+    private @Nullable Instant archivedAt;
 
     protected Deployment() {
         this(new DeploymentDefinition(0, "", "", "", "", ""), Instant.EPOCH);
@@ -124,5 +128,31 @@ public class Deployment {
 
     public String getCurrency() {
         return currency;
+    }
+
+    public @Nullable Instant getArchivedAt() {
+        return archivedAt;
+    }
+
+    /** Applies changes that {@link DeploymentChanges#problem()} found nothing wrong with. */
+    void apply(DeploymentChanges changes) {
+        displayName = changes.displayName();
+        model = changes.model();
+        engine = changes.engine();
+        region = changes.region();
+        sloTtftP95Ms = Objects.requireNonNull(changes.sloTtftP95Ms());
+        sloItlP95Ms = Objects.requireNonNull(changes.sloItlP95Ms());
+    }
+
+    DeploymentChanges currentSettings() {
+        return new DeploymentChanges(displayName, model, engine, region, sloTtftP95Ms, sloItlP95Ms);
+    }
+
+    void archive(Instant at) {
+        archivedAt = at;
+    }
+
+    void restore() {
+        archivedAt = null;
     }
 }

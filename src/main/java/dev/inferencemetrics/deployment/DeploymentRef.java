@@ -2,8 +2,12 @@ package dev.inferencemetrics.deployment;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
-/** A deployment as other features need it: identity, owner, SLOs and prices (per million tokens). */
+/**
+ * A deployment as other features need it: identity, owner, SLOs and prices (per million tokens), and whether it or
+ * its tenant is archived (null while active).
+ */
 public record DeploymentRef(
         long id,
         long tenantId,
@@ -17,4 +21,17 @@ public record DeploymentRef(
         BigDecimal priceInputPerMtok,
         BigDecimal priceOutputPerMtok,
         String currency,
-        Instant createdAt) {}
+        Instant createdAt,
+        @Nullable Instant archivedAt,
+        @Nullable Instant tenantArchivedAt) {
+
+    /** Neither the deployment nor its tenant is archived: it is listed and takes samples. */
+    public boolean active() {
+        return archivedAt == null && tenantArchivedAt == null;
+    }
+
+    /** When it stopped being active: its own archive date, else its tenant's; null while active. */
+    public @Nullable Instant inactiveSince() {
+        return archivedAt != null ? archivedAt : tenantArchivedAt;
+    }
+}

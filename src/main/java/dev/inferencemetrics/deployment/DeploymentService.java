@@ -1,69 +1,104 @@
 package dev.inferencemetrics.deployment;
 
+import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Lists and creates deployments, always within the caller's tenant scope. */
+/**
+ * Lists, creates and changes deployments, always within the caller's tenant scope. An archived deployment, or any
+ * deployment of an archived tenant, is left out of lists unless asked for and takes no samples; it stays readable.
+ */
 @Service
 public class DeploymentService {
 
     /** Every ingest batch and metrics query looks a deployment up, so this one read skips the entity machinery. */
     private static final String REF_BY_SLUG = """
-            select id, tenant_id, slug, display_name, model, engine, region, slo_ttft_p95_ms, slo_itl_p95_ms,
-                   price_input_per_mtok, price_output_per_mtok, currency, created_at
-              from deployment
-             where slug = ?""";
+            select d.id, d.tenant_id, d.slug, d.display_name, d.model, d.engine, d.region, d.slo_ttft_p95_ms,
+                   d.slo_itl_p95_ms, d.price_input_per_mtok, d.price_output_per_mtok, d.currency, d.created_at,
+                   d.archived_at, t.archived_at as tenant_archived_at
+              from deployment d join tenant t on t.id = d.tenant_id
+             where d.slug = ?""";
 
     private final DeploymentRepository deployments;
     private final JdbcClient jdbc;
+    private final ApplicationEventPublisher events;
+    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    DeploymentService(DeploymentRepository deployments, JdbcClient jdbc, Clock clock) {
+    DeploymentService(
+            DeploymentRepository deployments,
+            JdbcClient jdbc,
+            ApplicationEventPublisher events,
+            DatabaseTenant databaseTenant,
+            Clock clock) {
         this.deployments = deployments;
         this.jdbc = jdbc;
+        this.events = events;
+        this.databaseTenant = databaseTenant;
         this.clock = clock;
     }
 
+    /** The active deployments the scope covers. */
     @Transactional(readOnly = true)
     public List<DeploymentListItem> visibleTo(TenantScope scope) {
+        return visibleTo(scope, false);
+    }
+
+    /** The deployments the scope covers; archived ones (or those of archived tenants) only when asked for. */
+    @Transactional(readOnly = true)
+    public List<DeploymentListItem> visibleTo(TenantScope scope, boolean includeArchived) {
+        databaseTenant.declare(scope);
         return switch (scope) {
-            case TenantScope.AllTenants all -> deployments.listAll();
-            case TenantScope.SingleTenant tenant -> deployments.listForTenant(tenant.tenantId());
+            case TenantScope.AllTenants all -> deployments.listAll(includeArchived);
+            case TenantScope.SingleTenant tenant -> deployments.listForTenant(tenant.tenantId(), includeArchived);
         };
     }
 
     /**
-     * The deployment with this slug, if the scope includes its tenant.
+     * The deployment with this slug, if the scope includes its tenant, archived or not.
      *
      * @throws DeploymentNotFoundException if there is none
      * @throws ForeignDeploymentException if it belongs to a tenant outside the scope
      */
     @Transactional(readOnly = true)
     public DeploymentRef require(TenantScope scope, String slug) {
+        databaseTenant.declare(scope);
         DeploymentRef deployment = jdbc.sql(REF_BY_SLUG)
                 .param(slug)
-                .query((rs, row) -> new DeploymentRef(
-                        rs.getLong("id"),
-                        rs.getLong("tenant_id"),
-                        rs.getString("slug"),
-                        rs.getString("display_name"),
-                        rs.getString("model"),
-                        rs.getString("engine"),
-                        rs.getString("region"),
-                        rs.getBigDecimal("slo_ttft_p95_ms"),
-                        rs.getBigDecimal("slo_itl_p95_ms"),
-                        rs.getBigDecimal("price_input_per_mtok"),
-                        rs.getBigDecimal("price_output_per_mtok"),
-                        rs.getString("currency"),
-                        rs.getTimestamp("created_at").toInstant()))
+                .query((rs, row) -> ref(rs))
                 .optional()
-                .orElseThrow(() -> new DeploymentNotFoundException(slug));
+                .orElseThrow(() -> existsInAnyTenant(slug)
+                        ? new ForeignDeploymentException(slug)
+                        : new DeploymentNotFoundException(slug));
         if (!scope.includes(deployment.tenantId())) {
             throw new ForeignDeploymentException(slug);
+        }
+        return deployment;
+    }
+
+    /**
+     * The deployment with this slug, if it may take samples.
+     *
+     * @throws DeploymentArchivedException if it or its tenant is archived
+     * @see #require(TenantScope, String) for the other refusals
+     */
+    @Transactional(readOnly = true)
+    public DeploymentRef requireActive(TenantScope scope, String slug) {
+        DeploymentRef deployment = require(scope, slug);
+        if (!deployment.active()) {
+            throw new DeploymentArchivedException(slug);
         }
         return deployment;
     }
@@ -71,10 +106,99 @@ public class DeploymentService {
     /** Creates the deployment unless its slug is taken; returns whether it was created. */
     @Transactional
     public boolean createIfAbsent(DeploymentDefinition definition) {
+        databaseTenant.declare(TenantScope.allTenants());
         if (deployments.existsBySlug(definition.slug())) {
             return false;
         }
         deployments.save(new Deployment(definition, clock.instant()));
         return true;
+    }
+
+    /** Row-level security hides other tenants' deployments; this tells "another tenant's" from "none at all". */
+    private boolean existsInAnyTenant(String slug) {
+        return jdbc.sql("select deployment_slug_exists(?)")
+                .param(slug)
+                .query(Boolean.class)
+                .single();
+    }
+
+    /**
+     * Changes the deployment's name, model, engine, region and SLOs (operators only).
+     *
+     * @throws IllegalArgumentException saying what is wrong with the changes; nothing is changed then
+     */
+    @Transactional
+    public void edit(TenantScope scope, long actorUserId, String slug, DeploymentChanges changes) {
+        Deployment deployment = operatorsDeployment(scope, slug);
+        DeploymentChanges wanted = changes.trimmed();
+        wanted.problem().ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+        DeploymentChanges before = deployment.currentSettings();
+        if (wanted.sameAs(before)) {
+            return;
+        }
+        deployment.apply(wanted);
+        events.publishEvent(
+                new DeploymentEdited(actorUserId, id(deployment), deployment.getTenantId(), before, wanted));
+    }
+
+    /** Archives the deployment (operators only); returns false if it already was, keeping its first archive date. */
+    @Transactional
+    public boolean archive(TenantScope scope, long actorUserId, String slug) {
+        Deployment deployment = operatorsDeployment(scope, slug);
+        if (deployment.getArchivedAt() != null) {
+            return false;
+        }
+        deployment.archive(clock.instant());
+        events.publishEvent(new DeploymentArchived(actorUserId, id(deployment), deployment.getTenantId()));
+        return true;
+    }
+
+    /** Makes an archived deployment active again (operators only); returns false if it was not archived. */
+    @Transactional
+    public boolean restore(TenantScope scope, long actorUserId, String slug) {
+        Deployment deployment = operatorsDeployment(scope, slug);
+        if (deployment.getArchivedAt() == null) {
+            return false;
+        }
+        deployment.restore();
+        events.publishEvent(new DeploymentRestored(actorUserId, id(deployment), deployment.getTenantId()));
+        return true;
+    }
+
+    private Deployment operatorsDeployment(TenantScope scope, String slug) {
+        if (!(scope instanceof TenantScope.AllTenants)) {
+            throw new AccessDeniedException("Only operators change deployments.");
+        }
+        databaseTenant.declare(scope);
+        return deployments.findBySlug(slug).orElseThrow(() -> new DeploymentNotFoundException(slug));
+    }
+
+    private static long id(Deployment deployment) {
+        return Objects.requireNonNull(deployment.getId());
+    }
+
+    private static DeploymentRef ref(ResultSet rs) throws SQLException {
+        return new DeploymentRef(
+                rs.getLong("id"),
+                rs.getLong("tenant_id"),
+                rs.getString("slug"),
+                rs.getString("display_name"),
+                rs.getString("model"),
+                rs.getString("engine"),
+                rs.getString("region"),
+                rs.getBigDecimal("slo_ttft_p95_ms"),
+                rs.getBigDecimal("slo_itl_p95_ms"),
+                rs.getBigDecimal("price_input_per_mtok"),
+                rs.getBigDecimal("price_output_per_mtok"),
+                rs.getString("currency"),
+                rs.getTimestamp("created_at").toInstant(),
+                instant(rs.getTimestamp("archived_at")),
+                instant(rs.getTimestamp("tenant_archived_at")));
+    }
+
+    private static @Nullable Instant instant(@Nullable Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
     }
 }

@@ -6,6 +6,7 @@ import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.security.DatabaseTenant;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Stores batches of samples for one deployment. Raw rows and rollups are written in one transaction, so when a
- * call returns the samples are committed and counted exactly once; a resent sample is recognised and skipped.
+ * call returns the samples are committed and counted exactly once; a resent sample is recognised and skipped. An
+ * archived deployment (or one of an archived tenant) is refused before anything is read or stored.
  */
 @Service
 @EnableConfigurationProperties({IngestLimits.class, RetentionProperties.class})
@@ -31,6 +33,7 @@ public class IngestService {
     private final KvRollupStore kvRollups;
     private final IngestLimits limits;
     private final RetentionProperties retention;
+    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
     IngestService(
@@ -41,8 +44,10 @@ public class IngestService {
             KvRollupStore kvRollups,
             IngestLimits limits,
             RetentionProperties retention,
+            DatabaseTenant databaseTenant,
             Clock clock) {
         this.deployments = deployments;
+        this.databaseTenant = databaseTenant;
         this.requestSamples = requestSamples;
         this.kvSamples = kvSamples;
         this.requestRollups = requestRollups;
@@ -59,7 +64,8 @@ public class IngestService {
     /** Validates each JSON sample, stores the valid ones and reports the rest with reasons. */
     @Transactional
     public IngestResult ingestRequests(Caller caller, String deploymentSlug, List<JsonNode> samples) {
-        DeploymentRef deployment = deployments.require(caller.scope(), deploymentSlug);
+        databaseTenant.declare(caller.scope());
+        DeploymentRef deployment = deployments.requireActive(caller.scope(), deploymentSlug);
         Validated<RequestSample> batch = validate(samples, reader()::requestSample);
         List<RequestSample> stored =
                 requestSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid(), clock.instant());
@@ -72,7 +78,8 @@ public class IngestService {
 
     @Transactional
     public IngestResult ingestKvCache(Caller caller, String deploymentSlug, List<JsonNode> samples) {
-        DeploymentRef deployment = deployments.require(caller.scope(), deploymentSlug);
+        databaseTenant.declare(caller.scope());
+        DeploymentRef deployment = deployments.requireActive(caller.scope(), deploymentSlug);
         Validated<KvSample> batch = validate(samples, reader()::kvSample);
         List<KvSample> stored = kvSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid());
         for (Resolution resolution : Resolution.values()) {

@@ -1,11 +1,13 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
+import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +15,6 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Keeps one partition a UTC day for raw samples, from the oldest retained day to two days ahead, and drops whole
@@ -24,20 +25,18 @@ import org.springframework.transaction.support.TransactionTemplate;
 class PartitionMaintenance implements InitializingBean {
 
     private static final Logger log = LoggerFactory.getLogger(PartitionMaintenance.class);
-    private static final List<String> PARTITIONED_TABLES = List.of("request_sample", "kv_sample");
-    private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("yyyyMMdd");
     private static final long LOCK_KEY = 0x1A7E_5A3B_0001L;
     private static final int DAYS_AHEAD = 2;
 
     private final JdbcTemplate jdbc;
-    private final TransactionTemplate transaction;
+    private final TenantTransactions tenantTransactions;
     private final RetentionProperties retention;
     private final Clock clock;
 
     PartitionMaintenance(
-            JdbcTemplate jdbc, TransactionTemplate transaction, RetentionProperties retention, Clock clock) {
+            JdbcTemplate jdbc, TenantTransactions tenantTransactions, RetentionProperties retention, Clock clock) {
         this.jdbc = jdbc;
-        this.transaction = transaction;
+        this.tenantTransactions = tenantTransactions;
         this.retention = retention;
         this.clock = clock;
     }
@@ -49,39 +48,18 @@ class PartitionMaintenance implements InitializingBean {
 
     @Scheduled(cron = "0 5 * * * *", zone = "UTC")
     void run() {
-        transaction.executeWithoutResult(status -> {
+        tenantTransactions.run(TenantScope.allTenants(), () -> {
             jdbc.queryForObject("select pg_advisory_xact_lock(?)", Object.class, LOCK_KEY);
             Instant now = clock.instant();
             LocalDate oldestKept = day(now.minus(retention.rawSamples()));
             LocalDate newest = day(now).plusDays(DAYS_AHEAD);
-            for (String table : PARTITIONED_TABLES) {
-                createPartitions(table, oldestKept, newest);
-                dropPartitionsBefore(table, oldestKept);
-            }
+            // the application role may not do DDL; these functions, owned by the schema owner, do just this
+            jdbc.queryForList("select create_sample_partitions(?, ?)", Date.valueOf(oldestKept), Date.valueOf(newest));
+            jdbc.queryForList("select drop_sample_partitions_before(?)", String.class, Date.valueOf(oldestKept))
+                    .forEach(partition -> log.info(
+                            "Dropped {} (past the {} raw-sample retention)", partition, retention.rawSamples()));
             deleteOldRollups(now);
         });
-    }
-
-    private void createPartitions(String table, LocalDate first, LocalDate last) {
-        for (LocalDate day = first; !day.isAfter(last); day = day.plusDays(1)) {
-            jdbc.execute("create table if not exists %s partition of %s for values from ('%s') to ('%s')"
-                    .formatted(partitionName(table, day), table, day, day.plusDays(1)));
-        }
-    }
-
-    private void dropPartitionsBefore(String table, LocalDate oldestKept) {
-        List<String> partitions = jdbc.queryForList(
-                "select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid"
-                        + " where i.inhparent = ?::regclass",
-                String.class,
-                table);
-        String oldestKeptName = partitionName(table, oldestKept);
-        for (String partition : partitions) {
-            if (partition.matches(table + "_p\\d{8}") && partition.compareTo(oldestKeptName) < 0) {
-                jdbc.execute("drop table " + partition);
-                log.info("Dropped {} (past the {} raw-sample retention)", partition, retention.rawSamples());
-            }
-        }
     }
 
     private void deleteOldRollups(Instant now) {
@@ -93,10 +71,6 @@ class PartitionMaintenance implements InitializingBean {
                     "delete from " + table + " where resolution_s = 1800 and bucket < ?",
                     Timestamp.from(now.minus(retention.halfHourRollups())));
         }
-    }
-
-    private static String partitionName(String table, LocalDate day) {
-        return table + "_p" + SUFFIX.format(day);
     }
 
     private static LocalDate day(Instant instant) {

@@ -3,6 +3,7 @@ package dev.inferencemetrics.metrics;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
+import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,19 +21,30 @@ public class FleetOverviewService {
 
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
+    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    FleetOverviewService(DeploymentService deployments, MetricsQueryService metrics, Clock clock) {
+    FleetOverviewService(
+            DeploymentService deployments, MetricsQueryService metrics, DatabaseTenant databaseTenant, Clock clock) {
         this.deployments = deployments;
+        this.databaseTenant = databaseTenant;
         this.metrics = metrics;
         this.clock = clock;
     }
 
+    /** The active deployments the scope covers. */
     @Transactional(readOnly = true)
     public List<FleetRow> lastHour(TenantScope scope) {
+        return lastHour(scope, false);
+    }
+
+    /** The deployments the scope covers; archived ones (or those of archived tenants) only when asked for. */
+    @Transactional(readOnly = true)
+    public List<FleetRow> lastHour(TenantScope scope, boolean includeArchived) {
+        databaseTenant.declare(scope);
         Instant now = clock.instant();
         QueryWindow window = QueryWindow.of(now.minus(WINDOW), now, TREND_STEP);
-        return deployments.visibleTo(scope).stream()
+        return deployments.visibleTo(scope, includeArchived).stream()
                 .map(deployment -> row(deployment, metrics.query(scope, deployment.slug(), window), window))
                 .toList();
     }
@@ -55,7 +67,8 @@ public class FleetOverviewService {
                 summary.itl().p99(),
                 summary.kvCache().mean(),
                 worst(ttft, itl),
-                metrics.series().ttft());
+                metrics.series().ttft(),
+                deployment.archivedAt());
     }
 
     /** Breached beats at risk beats met; no data only when neither metric has any. */

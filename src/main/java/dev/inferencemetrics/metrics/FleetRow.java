@@ -1,10 +1,11 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
+import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** One deployment's last hour at a glance, for the fleet overview. */
+/** One deployment's last hour at a glance, for the fleet overview; {@code archivedAt} is null while it is active. */
 public record FleetRow(
         String slug,
         String displayName,
@@ -18,4 +19,5 @@ public record FleetRow(
         @Nullable Double itlP99,
         @Nullable Double kvMean,
         SloState sloState,
-        List<LatencyPoint> ttftTrend) {}
+        List<LatencyPoint> ttftTrend,
+        @Nullable Instant archivedAt) {}

@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.DurationParameter;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.Caller;
@@ -31,18 +32,29 @@ class MetricsController {
 
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
+    private final OperatorAccessAudit audit;
     private final Clock clock;
 
-    MetricsController(DeploymentService deployments, MetricsQueryService metrics, Clock clock) {
+    MetricsController(
+            DeploymentService deployments, MetricsQueryService metrics, OperatorAccessAudit audit, Clock clock) {
         this.deployments = deployments;
         this.metrics = metrics;
+        this.audit = audit;
         this.clock = clock;
     }
 
     @GetMapping
-    @Operation(summary = "The deployments the caller may see")
-    List<DeploymentListItem> list(@AuthenticationPrincipal Caller caller) {
-        return deployments.visibleTo(caller.scope());
+    @Operation(
+            summary = "The deployments the caller may see",
+            description = "Active ones only, unless archived=true; archivedAt says since when one (or its tenant) is"
+                    + " archived, null while active.")
+    List<DeploymentListItem> list(
+            @AuthenticationPrincipal Caller caller,
+            @Parameter(description = "also list archived deployments and those of archived tenants")
+                    @RequestParam(defaultValue = "false")
+                    boolean archived) {
+        audit.called(caller, () -> null, "deployment list");
+        return deployments.visibleTo(caller.scope(), archived);
     }
 
     @GetMapping("/{slug}/metrics")
@@ -66,7 +78,12 @@ class MetricsController {
         Instant end = to == null ? clock.instant() : instant("to", to);
         Instant start = from == null ? end.minus(DEFAULT_WINDOW) : instant("from", from);
         try {
-            return metrics.query(caller.scope(), slug, QueryWindow.of(start, end, step(step)));
+            DeploymentMetrics answer = metrics.query(caller.scope(), slug, QueryWindow.of(start, end, step(step)));
+            audit.called(
+                    caller,
+                    () -> deployments.require(caller.scope(), slug).tenantId(),
+                    "metrics of deployment " + slug);
+            return answer;
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }

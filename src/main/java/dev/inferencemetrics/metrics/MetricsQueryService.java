@@ -9,6 +9,7 @@ import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -28,14 +29,17 @@ public class MetricsQueryService {
     private final DeploymentService deployments;
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
+    private final DatabaseTenant databaseTenant;
     private final Timer latency;
 
     MetricsQueryService(
             DeploymentService deployments,
+            DatabaseTenant databaseTenant,
             RequestRollupStore requestRollups,
             KvRollupStore kvRollups,
             MeterRegistry meters) {
         this.deployments = deployments;
+        this.databaseTenant = databaseTenant;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
         this.latency = Timer.builder("inference.metrics.query")
@@ -50,6 +54,7 @@ public class MetricsQueryService {
     }
 
     private DeploymentMetrics merge(TenantScope scope, String deploymentSlug, QueryWindow window) {
+        databaseTenant.declare(scope);
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         IntervalRollups intervals = new IntervalRollups(
                 window,

@@ -96,4 +96,24 @@ public class AppUser {
     public boolean isEnabled() {
         return enabled;
     }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    /** Moves a tenant member between the tenant roles; an operator stays an operator. */
+    void changeRole(Role newRole) {
+        if (!role.isTenantScoped() || !newRole.isTenantScoped()) {
+            throw new IllegalArgumentException("only tenant members change role, and only between tenant roles");
+        }
+        this.role = newRole;
+    }
+
+    void disable() {
+        this.enabled = false;
+    }
+
+    void enable() {
+        this.enabled = true;
+    }
 }

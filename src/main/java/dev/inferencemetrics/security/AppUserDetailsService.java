@@ -10,14 +10,18 @@ import org.springframework.transaction.annotation.Transactional;
 class AppUserDetailsService implements UserDetailsService {
 
     private final AppUserRepository users;
+    private final DatabaseTenant databaseTenant;
 
-    AppUserDetailsService(AppUserRepository users) {
+    AppUserDetailsService(AppUserRepository users, DatabaseTenant databaseTenant) {
         this.users = users;
+        this.databaseTenant = databaseTenant;
     }
 
     @Override
     @Transactional(readOnly = true)
     public UserDetails loadUserByUsername(String username) {
+        // before sign-in nobody's tenant is known; usernames are unique across tenants
+        databaseTenant.declare(TenantScope.allTenants());
         return users.findByUsername(username)
                 .map(SignedInUser::new)
                 .orElseThrow(() -> new UsernameNotFoundException("no such user"));

@@ -1,7 +1,9 @@
 package dev.inferencemetrics.security;
 
+import java.util.List;
 import java.util.Optional;
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Query;
 
 interface AppUserRepository extends JpaRepository<AppUser, Long> {
 
@@ -10,4 +12,10 @@ interface AppUserRepository extends JpaRepository<AppUser, Long> {
     boolean existsByUsername(String username);
 
     boolean existsByRole(Role role);
+
+    /** Looks past row-level security, which hides other tenants' users (see the migration's username_taken). */
+    @Query(value = "select username_taken(:username)", nativeQuery = true)
+    Boolean usernameTakenInAnyTenant(String username);
+
+    List<AppUser> findByTenantIdOrderByUsername(long tenantId);
 }

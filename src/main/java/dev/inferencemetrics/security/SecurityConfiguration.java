@@ -2,22 +2,76 @@ package dev.inferencemetrics.security;
 
 import com.vaadin.flow.spring.security.VaadinSecurityConfigurer;
 import dev.inferencemetrics.security.ui.LoginView;
+import java.time.Clock;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.authentication.AuthenticationProvider;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.core.session.SessionRegistry;
+import org.springframework.security.core.session.SessionRegistryImpl;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.session.ConcurrentSessionFilter;
+import org.springframework.security.web.session.HttpSessionEventPublisher;
 
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
+@EnableConfigurationProperties(SessionProperties.class)
 class SecurityConfiguration {
 
+    /**
+     * The browser UI. Signing in changes the session id (session-fixation protection, Spring Security's default)
+     * and registers the session, so disabling a user or changing their role can end their sessions; sessions also
+     * end after the idle and absolute timeouts, and when a recheck finds the user disabled or with another role.
+     */
     @Bean
-    SecurityFilterChain vaadinSecurityFilterChain(HttpSecurity http) throws Exception {
+    SecurityFilterChain vaadinSecurityFilterChain(
+            HttpSecurity http,
+            SessionRegistry sessions,
+            SessionProperties properties,
+            UserAccounts accounts,
+            Clock clock)
+            throws Exception {
+        SessionTimeouts timeouts = new SessionTimeouts(properties);
+        http.sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId())
+                        .addSessionAuthenticationStrategy(new SessionStart(timeouts, clock))
+                        .sessionConcurrency(concurrency -> concurrency
+                                .maximumSessions(-1)
+                                .sessionRegistry(sessions)
+                                .expiredSessionStrategy(new ContinueSignedOut())))
+                .addFilterBefore(
+                        new SessionTimeoutFilter(timeouts, sessions, accounts::isCurrent, clock),
+                        ConcurrentSessionFilter.class);
         return http.with(VaadinSecurityConfigurer.vaadin(), vaadin -> vaadin.loginView(LoginView.class))
                 .build();
+    }
+
+    @Bean
+    SessionRegistry sessionRegistry() {
+        return new SessionRegistryImpl();
+    }
+
+    /** Tells the session registry when the servlet container drops a session, so it forgets it. */
+    @Bean
+    HttpSessionEventPublisher httpSessionEventPublisher() {
+        return new HttpSessionEventPublisher();
+    }
+
+    /** The one way to sign in with a password (login form and HTTP basic): throttled, and announced as events. */
+    @Bean
+    AuthenticationProvider passwordSignIn(
+            AppUserDetailsService users,
+            PasswordEncoder passwordEncoder,
+            SignInThrottle throttle,
+            ApplicationEventPublisher events) {
+        DaoAuthenticationProvider passwords = new DaoAuthenticationProvider(users);
+        passwords.setPasswordEncoder(passwordEncoder);
+        return new ThrottledSignIn(passwords, throttle, events);
     }
 
     /** Delegating encoder: new hashes use the current default (bcrypt), older formats still verify. */

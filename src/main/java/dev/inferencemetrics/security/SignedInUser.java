@@ -42,6 +42,11 @@ public final class SignedInUser implements UserDetails, CredentialsContainer, Ca
         return role;
     }
 
+    /** The tenant of a tenant admin or viewer; null for operators. */
+    public @Nullable Long tenantId() {
+        return tenantId;
+    }
+
     @Override
     public TenantScope scope() {
         return tenantId == null ? TenantScope.allTenants() : TenantScope.tenant(tenantId);
@@ -70,5 +75,21 @@ public final class SignedInUser implements UserDetails, CredentialsContainer, Ca
     @Override
     public void eraseCredentials() {
         passwordHash = null;
+    }
+
+    /** The same user whenever signed in, so the session registry finds all of one user's sessions. */
+    @Override
+    public boolean equals(@Nullable Object other) {
+        return other instanceof SignedInUser user && user.userId == userId;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(userId);
+    }
+
+    @Override
+    public String toString() {
+        return "SignedInUser[" + userId + ", " + username + "]";
     }
 }

@@ -27,6 +27,9 @@ public class Tenant {
     @Column(name = "created_at", nullable = false, updatable = false)
     private Instant createdAt;
 
+    @Column(name = "archived_at")
+    private @Nullable Instant archivedAt;
+
     protected Tenant() {
         this.slug = "";
         this.name = "";
@@ -53,5 +56,21 @@ public class Tenant {
 
     public Instant getCreatedAt() {
         return createdAt;
+    }
+
+    public @Nullable Instant getArchivedAt() {
+        return archivedAt;
+    }
+
+    void rename(String name) {
+        this.name = name;
+    }
+
+    void archive(Instant at) {
+        this.archivedAt = at;
+    }
+
+    void restore() {
+        this.archivedAt = null;
     }
 }

@@ -1,38 +1,114 @@
 package dev.inferencemetrics.tenant;
 
+import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
 import java.time.Clock;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.Sort;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+/**
+ * Tenants within the caller's scope. Operators rename, archive and restore them; archiving hides the tenant and its
+ * deployments and refuses their samples, but changes nothing else and keeps every record.
+ */
 @Service
 public class TenantService {
 
+    static final int MAX_NAME_LENGTH = 200;
+
     private final TenantRepository tenants;
+    private final ApplicationEventPublisher events;
+    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    TenantService(TenantRepository tenants, Clock clock) {
+    TenantService(
+            TenantRepository tenants, ApplicationEventPublisher events, DatabaseTenant databaseTenant, Clock clock) {
         this.tenants = tenants;
+        this.events = events;
+        this.databaseTenant = databaseTenant;
         this.clock = clock;
     }
 
-    /** The tenants a scope covers, by name. */
+    /** The active tenants a scope covers, by name. */
     @Transactional(readOnly = true)
     public List<TenantSummary> visibleTo(TenantScope scope) {
+        return visibleTo(scope, false);
+    }
+
+    /** The tenants a scope covers, by name; archived ones only when asked for. */
+    @Transactional(readOnly = true)
+    public List<TenantSummary> visibleTo(TenantScope scope, boolean includeArchived) {
+        databaseTenant.declare(scope);
         return tenants.findAll(Sort.by("name")).stream()
-                .filter(tenant -> scope.includes(Objects.requireNonNull(tenant.getId())))
+                .filter(tenant -> scope.includes(id(tenant)))
+                .filter(tenant -> includeArchived || tenant.getArchivedAt() == null)
                 .map(tenant ->
-                        new TenantSummary(Objects.requireNonNull(tenant.getId()), tenant.getSlug(), tenant.getName()))
+                        new TenantSummary(id(tenant), tenant.getSlug(), tenant.getName(), tenant.getArchivedAt()))
                 .toList();
     }
 
     /** Returns the id of the tenant with this slug, creating it first if there is none. */
     @Transactional
     public long createIfAbsent(String slug, String name) {
+        databaseTenant.declare(TenantScope.allTenants());
         Tenant tenant = tenants.findBySlug(slug).orElseGet(() -> tenants.save(new Tenant(slug, name, clock.instant())));
+        return id(tenant);
+    }
+
+    /** Gives the tenant a new name (operators only); its slug, and so every URL and key, stays. */
+    @Transactional
+    public void rename(TenantScope scope, long actorUserId, long tenantId, String name) {
+        Tenant tenant = operatorsTenant(scope, tenantId);
+        String trimmed = name.trim();
+        if (trimmed.isEmpty() || trimmed.length() > MAX_NAME_LENGTH) {
+            throw new IllegalArgumentException("A tenant's name takes 1 to " + MAX_NAME_LENGTH + " characters.");
+        }
+        if (trimmed.equals(tenant.getName())) {
+            return;
+        }
+        String oldName = tenant.getName();
+        tenant.rename(trimmed);
+        events.publishEvent(new TenantRenamed(actorUserId, tenantId, oldName, trimmed));
+    }
+
+    /** Archives the tenant (operators only); returns false if it already was, keeping its first archive date. */
+    @Transactional
+    public boolean archive(TenantScope scope, long actorUserId, long tenantId) {
+        Tenant tenant = operatorsTenant(scope, tenantId);
+        if (tenant.getArchivedAt() != null) {
+            return false;
+        }
+        tenant.archive(clock.instant());
+        events.publishEvent(new TenantArchived(actorUserId, tenantId));
+        return true;
+    }
+
+    /** Makes an archived tenant active again (operators only); returns false if it was active. */
+    @Transactional
+    public boolean restore(TenantScope scope, long actorUserId, long tenantId) {
+        Tenant tenant = operatorsTenant(scope, tenantId);
+        if (tenant.getArchivedAt() == null) {
+            return false;
+        }
+        tenant.restore();
+        events.publishEvent(new TenantRestored(actorUserId, tenantId));
+        return true;
+    }
+
+    private Tenant operatorsTenant(TenantScope scope, long tenantId) {
+        if (!(scope instanceof TenantScope.AllTenants)) {
+            throw new AccessDeniedException("Only operators manage tenants.");
+        }
+        databaseTenant.declare(scope);
+        return tenants.findById(tenantId).orElseThrow(() -> new NoSuchElementException("No tenant " + tenantId));
+    }
+
+    private static long id(Tenant tenant) {
         return Objects.requireNonNull(tenant.getId());
     }
 }

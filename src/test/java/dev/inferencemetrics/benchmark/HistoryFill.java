@@ -8,6 +8,8 @@ import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.time.Duration;
@@ -23,7 +25,6 @@ import java.util.concurrent.Future;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Gives a deployment its history fast: raw rows go in by COPY, and the rollups, folded in Java from the very same
@@ -38,7 +39,7 @@ final class HistoryFill {
     private final DataSource dataSource;
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
-    private final TransactionTemplate transaction;
+    private final TenantTransactions tenantTransactions;
     private final LlmperfRequests requests;
     private final int requestsPerMinute;
 
@@ -46,13 +47,13 @@ final class HistoryFill {
             DataSource dataSource,
             RequestRollupStore requestRollups,
             KvRollupStore kvRollups,
-            TransactionTemplate transaction,
+            TenantTransactions tenantTransactions,
             LlmperfRequests requests,
             int requestsPerSecond) {
         this.dataSource = dataSource;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
-        this.transaction = transaction;
+        this.tenantTransactions = tenantTransactions;
         this.requests = requests;
         this.requestsPerMinute = requestsPerSecond * 60;
     }
@@ -103,7 +104,7 @@ final class HistoryFill {
             stored = copy.endCopy();
         }
         List<KvRollup> kvMinutes = kvMinutes(dayStart, random);
-        transaction.executeWithoutResult(status -> {
+        tenantTransactions.run(TenantScope.tenant(deployment.tenantId()), () -> {
             long tenant = deployment.tenantId();
             requestRollups.add(tenant, deployment.id(), Resolution.MINUTE, minutes);
             requestRollups.add(tenant, deployment.id(), Resolution.HALF_HOUR, halfHours(minutes));

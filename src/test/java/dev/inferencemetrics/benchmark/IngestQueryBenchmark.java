@@ -9,6 +9,7 @@ import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -26,10 +27,11 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
  * Sustained HTTP ingest throughput and metrics-query latency of the real application on an embedded PostgreSQL 17,
@@ -64,16 +66,28 @@ public final class IngestQueryBenchmark {
                 "--spring.datasource.url=",
                 "--inference-metrics.embedded-database.data-directory=" + data,
                 "--inference-metrics.demo.enabled=true",
+                // the benchmark measures ingest throughput; the per-key limit (50 calls/s by default) would cap it
+                "--inference-metrics.limits.requests-per-second-per-key=1000000",
+                "--inference-metrics.limits.burst-per-key=1000000",
                 "--inference-metrics.retention.raw-samples=" + (options.days() + 2) + "d",
                 "--inference-metrics.retention.minute-rollups=" + (options.days() + 5) + "d",
                 "--logging.level.root=warn",
                 "--logging.level.org.springdoc=error");
     }
 
+    /**
+     * The schema owner's connections, for what a DBA would do: the COPY baselines (COPY cannot write to tables
+     * under row-level security), the raw-row percentile baseline, VACUUM and CHECKPOINT.
+     */
+    private static DataSource owner(ConfigurableApplicationContext app) {
+        FlywayConnectionDetails owner = app.getBean(FlywayConnectionDetails.class);
+        return new DriverManagerDataSource(owner.getJdbcUrl(), owner.getUsername(), owner.getPassword());
+    }
+
     private static void run(ConfigurableApplicationContext app, BenchmarkOptions options, LlmperfRequests requests)
             throws Exception {
         Clock clock = app.getBean(Clock.class);
-        JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
+        JdbcTemplate jdbc = new JdbcTemplate(owner(app));
         DeploymentService deployments = app.getBean(DeploymentService.class);
         DeploymentRef sandbox = deployments.require(TenantScope.allTenants(), "sandbox");
         DeploymentRef history = create(deployments, sandbox.tenantId(), "benchmark-history");
@@ -101,15 +115,15 @@ public final class IngestQueryBenchmark {
         progress("filling %d days of history".formatted(options.days()));
         long started = System.nanoTime();
         HistoryFill fill = new HistoryFill(
-                app.getBean(DataSource.class),
+                owner(app),
                 app.getBean(RequestRollupStore.class),
                 app.getBean(KvRollupStore.class),
-                app.getBean(TransactionTemplate.class),
+                app.getBean(TenantTransactions.class),
                 requests,
                 options.requestsPerSecond());
         long stored = fill.fill(history, end, options.days());
         // as autovacuum would have done by now in production, and so that it does not run during the timings
-        JdbcTemplate jdbc = app.getBean(JdbcTemplate.class);
+        JdbcTemplate jdbc = new JdbcTemplate(owner(app));
         jdbc.execute("vacuum analyze request_sample");
         jdbc.execute("vacuum analyze kv_rollup");
         jdbc.execute("checkpoint");
@@ -121,11 +135,7 @@ public final class IngestQueryBenchmark {
             ConfigurableApplicationContext app, BenchmarkOptions options, DeploymentRef history, Instant end)
             throws Exception {
         QueryBenchmark queries = new QueryBenchmark(
-                app.getBean(MetricsQueryService.class),
-                app.getBean(JdbcTemplate.class),
-                api(app),
-                apiKey(app),
-                options);
+                app.getBean(MetricsQueryService.class), new JdbcTemplate(owner(app)), api(app), apiKey(app), options);
         List<QueryBenchmark.Figures> windows = new ArrayList<>();
         for (var window : WINDOWS.entrySet()) {
             if (window.getValue().compareTo(Duration.ofDays(options.days())) <= 0) {
@@ -148,7 +158,7 @@ public final class IngestQueryBenchmark {
                 requests,
                 api(app).resolve("ingest/requests"),
                 apiKey(app),
-                app.getBean(DataSource.class),
+                owner(app),
                 new IngestBatch.Target(sandbox.slug(), sandbox.tenantId(), copyTarget.id()),
                 app.getBean(Clock.class),
                 CpuMeter.forDataDirectory(

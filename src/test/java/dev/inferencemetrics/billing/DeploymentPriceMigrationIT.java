@@ -2,43 +2,37 @@ package dev.inferencemetrics.billing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.testing.FreshDatabase;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.OwnerJdbc;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Map;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
+import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 @IntegrationTest
 class DeploymentPriceMigrationIT {
 
     @Autowired
-    JdbcTemplate jdbc;
+    OwnerJdbc owner;
 
     @Autowired
-    JdbcConnectionDetails connectionDetails;
+    FlywayConnectionDetails ownerConnection;
 
     @Test
     void deployments_from_before_v4_are_priced_from_the_start_at_their_prices_and_new_ones_likewise() {
-        String database = "price_migration_" + ProcessHandle.current().pid();
-        jdbc.execute("drop database if exists " + database);
-        jdbc.execute("create database " + database);
-        String url = connectionDetails.getJdbcUrl().replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
-        var dataSource = new SingleConnectionDataSource(
-                url, connectionDetails.getUsername(), connectionDetails.getPassword(), true);
-        try {
-            JdbcTemplate db = new JdbcTemplate(dataSource);
-            flyway(dataSource, "3").migrate();
+        try (FreshDatabase database = FreshDatabase.create(owner, ownerConnection, "price_migration")) {
+            JdbcTemplate db = database.jdbc();
+            database.flyway("3").migrate();
             db.update("insert into tenant (slug, name) values ('old', 'Old')");
             db.update("insert into deployment (tenant_id, slug, display_name, model, engine, region,"
                     + " price_input_per_mtok, price_output_per_mtok, currency)"
                     + " select id, 'before-v4', 'Before V4', 'm', 'vLLM', 'eu', 0.27, 1.10, 'EUR' from tenant");
 
-            flyway(dataSource, "latest").migrate();
+            database.flyway("latest").migrate();
             db.update("insert into deployment (tenant_id, slug, display_name, model, engine, region,"
                     + " price_input_per_mtok, price_output_per_mtok, currency)"
                     + " select id, 'after-v4', 'After V4', 'm', 'vLLM', 'eu', 0.05, 0.08, 'USD' from tenant");
@@ -49,9 +43,6 @@ class DeploymentPriceMigrationIT {
             assertThat(prices).hasSize(2);
             assertPrice(prices.get(0), "after-v4", "0.05", "0.08", "USD");
             assertPrice(prices.get(1), "before-v4", "0.27", "1.10", "EUR");
-        } finally {
-            dataSource.destroy();
-            jdbc.execute("drop database " + database);
         }
     }
 
@@ -62,13 +53,5 @@ class DeploymentPriceMigrationIT {
         assertThat((BigDecimal) row.get("price_input_per_mtok")).isEqualByComparingTo(input);
         assertThat((BigDecimal) row.get("price_output_per_mtok")).isEqualByComparingTo(output);
         assertThat(row.get("currency")).isEqualTo(currency);
-    }
-
-    private static Flyway flyway(SingleConnectionDataSource dataSource, String target) {
-        return Flyway.configure()
-                .dataSource(dataSource)
-                .locations("classpath:db/migration")
-                .target(target)
-                .load();
     }
 }

@@ -10,7 +10,9 @@ import dev.inferencemetrics.ingest.IngestLimits;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.Rfc4180;
@@ -28,8 +30,12 @@ import java.time.ZoneOffset;
 import java.time.zone.ZoneOffsetTransition;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.access.AccessDeniedException;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.annotation.AnnotationTransactionAttributeSource;
+import org.springframework.transaction.interceptor.TransactionInterceptor;
 
 /** Prices with effective dates and billing days in a tenant's time zone, on rollups written at known instants. */
 @IntegrationTest
@@ -39,6 +45,9 @@ class PriceChangeIT {
 
     @Autowired
     TenantService tenants;
+
+    @Autowired
+    TenantTransactions tenantTransactions;
 
     @Autowired
     DeploymentService deployments;
@@ -51,6 +60,12 @@ class PriceChangeIT {
 
     @Autowired
     IngestLimits ingestLimits;
+
+    @Autowired
+    DatabaseTenant databaseTenant;
+
+    @Autowired
+    PlatformTransactionManager transactionManager;
 
     @Autowired
     UsageService usage;
@@ -190,11 +205,19 @@ class PriceChangeIT {
         var deployment = deployments.require(OPERATOR, slug);
         RequestRollup rollup = new RequestRollup(bucket);
         rollup.addRequest(true, input, output);
-        rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup));
+        tenantTransactions.run(
+                OPERATOR,
+                () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup)));
     }
 
+    /** The service as the application has it (transactional), but with its clock at {@code now}. */
     private PriceService prices(Instant now) {
-        return new PriceService(deployments, priceStore, ingestLimits, Clock.fixed(now, ZoneOffset.UTC));
+        var service = new PriceService(
+                deployments, priceStore, ingestLimits, databaseTenant, Clock.fixed(now, ZoneOffset.UTC));
+        ProxyFactory proxy = new ProxyFactory(service);
+        proxy.setProxyTargetClass(true);
+        proxy.addAdvice(new TransactionInterceptor(transactionManager, new AnnotationTransactionAttributeSource()));
+        return (PriceService) proxy.getProxy();
     }
 
     private List<List<String>> csv(long tenant, UsagePeriod period) throws IOException {

@@ -13,6 +13,7 @@ import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.Rfc4180;
@@ -90,6 +91,9 @@ class UsageApiIT {
 
     @Autowired
     TenantService tenants;
+
+    @Autowired
+    TenantTransactions tenantTransactions;
 
     @Autowired
     DeploymentService deployments;
@@ -324,7 +328,9 @@ class UsageApiIT {
             rollup.addRequest(true, back, back);
             days.add(rollup);
         }
-        rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, days);
+        tenantTransactions.run(
+                TenantScope.allTenants(),
+                () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, days));
     }
 
     private String ledgerPeriod(String format) {
@@ -387,7 +393,8 @@ class UsageApiIT {
     }
 
     private String key(long tenant, EnumSet<ApiScope> scopes) {
-        return keys.create(tenant, "usage test", scopes, null).plaintext();
+        return keys.create(TenantScope.tenant(tenant), tenant, "usage test", scopes, null)
+                .plaintext();
     }
 
     private static ApiClient client(long tenant) {

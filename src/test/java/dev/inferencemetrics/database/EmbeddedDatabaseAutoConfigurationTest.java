@@ -11,6 +11,7 @@ import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -58,17 +59,33 @@ class EmbeddedDatabaseAutoConfigurationTest {
                 runner.withPropertyValues("inference-metrics.embedded-database.data-directory=" + dataDirectory);
 
         embedded.run(context -> {
-            JdbcConnectionDetails details = context.getBean(JdbcConnectionDetails.class);
+            FlywayConnectionDetails owner = context.getBean(FlywayConnectionDetails.class);
             assertThat(context.getBean(EmbeddedPostgresServer.class).dataDirectory())
                     .isEqualTo(dataDirectory);
-            execute(details, "create table survivor (name text); insert into survivor values ('still here')");
+            execute(owner, "create table survivor (name text); insert into survivor values ('still here')");
         });
 
         embedded.run(context -> {
-            JdbcConnectionDetails details = context.getBean(JdbcConnectionDetails.class);
-            assertThat(queryString(details, "select name from survivor")).isEqualTo("still here");
-            assertThat(queryString(details, "show server_version")).startsWith("17.");
+            FlywayConnectionDetails owner = context.getBean(FlywayConnectionDetails.class);
+            assertThat(queryString(owner, "select name from survivor")).isEqualTo("still here");
+            assertThat(queryString(owner, "show server_version")).startsWith("17.");
+            assertThat(queryString(owner, "show fsync")).isEqualTo("on");
         });
+    }
+
+    @Test
+    void the_application_connects_as_an_unprivileged_role_and_migrations_as_the_owner(@TempDir Path dataDirectory) {
+        runner.withPropertyValues("inference-metrics.embedded-database.data-directory=" + dataDirectory)
+                .run(context -> {
+                    JdbcConnectionDetails application = context.getBean(JdbcConnectionDetails.class);
+                    FlywayConnectionDetails owner = context.getBean(FlywayConnectionDetails.class);
+                    assertThat(queryString(application, "select current_user")).isEqualTo("inference_metrics_app");
+                    assertThat(queryString(
+                                    application, "select rolsuper::text from pg_roles where rolname = current_user"))
+                            .isEqualTo("false");
+                    assertThat(queryString(owner, "select rolsuper::text from pg_roles where rolname = current_user"))
+                            .isEqualTo("true");
+                });
     }
 
     private static void execute(JdbcConnectionDetails details, String sql) throws SQLException {
@@ -89,5 +106,32 @@ class EmbeddedDatabaseAutoConfigurationTest {
 
     private static Connection connect(JdbcConnectionDetails details) throws SQLException {
         return DriverManager.getConnection(details.getJdbcUrl(), details.getUsername(), details.getPassword());
+    }
+
+    private static void execute(FlywayConnectionDetails owner, String sql) throws SQLException {
+        execute(asJdbc(owner), sql);
+    }
+
+    private static String queryString(FlywayConnectionDetails owner, String sql) throws SQLException {
+        return queryString(asJdbc(owner), sql);
+    }
+
+    private static JdbcConnectionDetails asJdbc(FlywayConnectionDetails owner) {
+        return new JdbcConnectionDetails() {
+            @Override
+            public String getUsername() {
+                return owner.getUsername();
+            }
+
+            @Override
+            public String getPassword() {
+                return owner.getPassword();
+            }
+
+            @Override
+            public String getJdbcUrl() {
+                return owner.getJdbcUrl();
+            }
+        };
     }
 }

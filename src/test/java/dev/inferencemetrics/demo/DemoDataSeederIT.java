@@ -3,10 +3,10 @@ package dev.inferencemetrics.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.OwnerJdbc;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 @IntegrationTest
 class DemoDataSeederIT {
@@ -15,7 +15,7 @@ class DemoDataSeederIT {
     DemoDataSeeder seeder;
 
     @Autowired
-    JdbcTemplate jdbc;
+    OwnerJdbc owner;
 
     @Test
     void seeding_again_creates_nothing_twice() {
@@ -29,25 +29,29 @@ class DemoDataSeederIT {
 
     @Test
     void the_demo_world_has_two_tenants_a_user_per_role_each_and_an_operator() {
-        assertThat(jdbc.queryForList(
-                        "select u.username from app_user u join tenant t on t.id = u.tenant_id where t.slug in ('acme', 'globex')"
-                                + " order by u.username",
-                        String.class))
+        assertThat(owner.jdbc()
+                        .queryForList(
+                                "select u.username from app_user u join tenant t on t.id = u.tenant_id where t.slug in ('acme', 'globex')"
+                                        + " order by u.username",
+                                String.class))
                 .containsExactly("acme-admin", "acme-viewer", "globex-admin", "globex-viewer");
-        assertThat(jdbc.queryForObject(
-                        "select role from app_user where username = 'operator' and tenant_id is null", String.class))
+        assertThat(owner.jdbc()
+                        .queryForObject(
+                                "select role from app_user where username = 'operator' and tenant_id is null",
+                                String.class))
                 .isEqualTo("OPERATOR");
-        assertThat(jdbc.queryForList("select distinct engine from deployment", String.class))
+        assertThat(owner.jdbc().queryForList("select distinct engine from deployment", String.class))
                 .contains("NVIDIA Dynamo", "vLLM", "NVIDIA NIM", "SGLang");
-        assertThat(jdbc.queryForObject(
-                        "select t.slug from deployment d join tenant t on t.id = d.tenant_id where d.slug = 'sandbox'",
-                        String.class))
+        assertThat(owner.jdbc()
+                        .queryForObject(
+                                "select t.slug from deployment d join tenant t on t.id = d.tenant_id where d.slug = 'sandbox'",
+                                String.class))
                 .isEqualTo("acme");
     }
 
     @Test
     void demo_passwords_are_stored_only_as_hashes() {
-        assertThat(jdbc.queryForList("select password_hash from app_user", String.class))
+        assertThat(owner.jdbc().queryForList("select password_hash from app_user", String.class))
                 .allSatisfy(hash -> assertThat(hash).startsWith("{bcrypt}$2").doesNotContain("demo"));
     }
 
@@ -59,6 +63,6 @@ class DemoDataSeederIT {
     }
 
     private long count(String table) {
-        return jdbc.queryForObject("select count(*) from " + table, Long.class);
+        return owner.jdbc().queryForObject("select count(*) from " + table, Long.class);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpApi.Answer;
+import dev.inferencemetrics.testing.OwnerJdbc;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * A barrage of hostile calls, one after another: each is refused with a client error, the process stays live and
@@ -103,6 +103,8 @@ class HostileInputHealthIT extends ApiIntegrationTest {
     }
 
     private long storedRows() {
-        return context.getBean(JdbcTemplate.class).queryForObject("select count(*) from request_sample", Long.class);
+        return context.getBean(OwnerJdbc.class)
+                .jdbc()
+                .queryForObject("select count(*) from request_sample", Long.class);
     }
 }

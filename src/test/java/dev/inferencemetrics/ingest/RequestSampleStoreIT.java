@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.OwnerJdbc;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -14,8 +16,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.support.TransactionTemplate;
 
 @IntegrationTest
 class RequestSampleStoreIT {
@@ -24,13 +24,13 @@ class RequestSampleStoreIT {
     RequestSampleStore store;
 
     @Autowired
-    TransactionTemplate transaction;
+    OwnerJdbc owner;
+
+    @Autowired
+    TenantTransactions tenantTransactions;
 
     @Autowired
     DeploymentService deployments;
-
-    @Autowired
-    JdbcTemplate jdbc;
 
     @Autowired
     Clock clock;
@@ -94,17 +94,20 @@ class RequestSampleStoreIT {
     }
 
     private List<RequestSample> insert(List<RequestSample> batch) {
-        return transaction.execute(status -> store.insertNew(sandbox.tenantId(), sandbox.id(), batch, now));
+        return tenantTransactions.call(
+                TenantScope.tenant(sandbox.tenantId()),
+                () -> store.insertNew(sandbox.tenantId(), sandbox.id(), batch, now));
     }
 
     private List<String> storedIds() {
-        return jdbc.queryForList(
-                "select substr(request_id, ?) from request_sample where deployment_id = ? and request_id like ?"
-                        + " order by request_id, ts",
-                String.class,
-                prefix.length() + 1,
-                sandbox.id(),
-                prefix + "%");
+        return owner.jdbc()
+                .queryForList(
+                        "select substr(request_id, ?) from request_sample where deployment_id = ? and request_id like ?"
+                                + " order by request_id, ts",
+                        String.class,
+                        prefix.length() + 1,
+                        sandbox.id(),
+                        prefix + "%");
     }
 
     private RequestSample sample(String id, int secondsAgo) {

@@ -11,6 +11,7 @@ import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;
@@ -24,7 +25,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.transaction.support.TransactionTemplate;
 
 @IntegrationTest
 class MetricsQueryServiceIT {
@@ -35,6 +35,9 @@ class MetricsQueryServiceIT {
     MetricsQueryService metrics;
 
     @Autowired
+    TenantTransactions tenantTransactions;
+
+    @Autowired
     TenantService tenants;
 
     @Autowired
@@ -42,9 +45,6 @@ class MetricsQueryServiceIT {
 
     @Autowired
     RequestRollupStore rollups;
-
-    @Autowired
-    TransactionTemplate transaction;
 
     @Autowired
     Clock clock;
@@ -66,8 +66,9 @@ class MetricsQueryServiceIT {
         for (int m = 0; m < MINUTES; m++) {
             minutes.add(minute(start.plus(Duration.ofMinutes(m)), random));
         }
-        transaction.executeWithoutResult(
-                status -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.MINUTE, minutes));
+        tenantTransactions.run(
+                TenantScope.tenant(tenant),
+                () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.MINUTE, minutes));
     }
 
     @Test

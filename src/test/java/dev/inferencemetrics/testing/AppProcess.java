@@ -50,8 +50,10 @@ public final class AppProcess implements AutoCloseable {
                 "dev.inferencemetrics.Application",
                 "--server.port=" + port,
                 "--spring.datasource.url=" + jdbcUrl,
-                "--spring.datasource.username=postgres",
-                "--spring.datasource.password=postgres",
+                "--spring.datasource.username=" + TestDatabase.APPLICATION_ROLE.name(),
+                "--spring.datasource.password=" + TestDatabase.APPLICATION_ROLE.password(),
+                "--spring.flyway.user=postgres",
+                "--spring.flyway.password=postgres",
                 "--inference-metrics.demo.enabled=true",
                 "--inference-metrics.demo.simulator.enabled=false"));
         command.addAll(Arrays.stream(settings).map(setting -> "--" + setting).toList());

@@ -12,7 +12,7 @@ import org.springframework.core.annotation.AliasFor;
  * A full application context on a real PostgreSQL ({@link TestDatabase}) with the demo world seeded (but no demo
  * traffic), serving HTTP on a random port. All integration tests share that one context: a second one (say, without
  * a server) would take over Spring Security's global context-holder strategy, and tests of the first would then see
- * nobody signed in.
+ * nobody signed in. Every test signs in from the same address, so the per-address sign-in throttle is set high.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -20,7 +20,8 @@ import org.springframework.core.annotation.AliasFor;
         properties = {
             "inference-metrics.demo.enabled=true",
             "inference-metrics.demo.simulator.enabled=false",
-            "inference-metrics.management.scrape-token=" + IntegrationTest.SCRAPE_TOKEN
+            "inference-metrics.management.scrape-token=" + IntegrationTest.SCRAPE_TOKEN,
+            "inference-metrics.sign-in-throttle.failures-per-address=1000"
         })
 @Import(TestDatabase.class)
 public @interface IntegrationTest {

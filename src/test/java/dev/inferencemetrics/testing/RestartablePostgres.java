@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -22,6 +24,11 @@ public final class RestartablePostgres implements AutoCloseable {
         this.dataDirectory = dataDirectory;
         this.postgres = start(dataDirectory, 0);
         this.port = postgres.getPort();
+        try (Connection owner = postgres.getPostgresDatabase().getConnection()) {
+            TestDatabase.APPLICATION_ROLE.ensureExists(owner);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not create the application role", e);
+        }
     }
 
     public static RestartablePostgres start(Path dataDirectory) {
@@ -64,7 +71,9 @@ public final class RestartablePostgres implements AutoCloseable {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(false)
-                    .setServerConfig("synchronous_commit", "on");
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("full_page_writes", "on");
             if (port > 0) {
                 builder.setPort(port);
             }

@@ -34,7 +34,7 @@ public final class TestTenant {
         this.slug = slug;
         this.deployments = context.getBean(DeploymentService.class);
         this.keys = context.getBean(ApiKeyService.class);
-        this.jdbc = context.getBean(JdbcTemplate.class);
+        this.jdbc = context.getBean(OwnerJdbc.class).jdbc();
     }
 
     /** {@code name}: lower-case letters, digits and dashes, at most 40 characters. */
@@ -47,6 +47,10 @@ public final class TestTenant {
 
     public long id() {
         return id;
+    }
+
+    public String slug() {
+        return slug;
     }
 
     /** Creates a deployment of this tenant and returns its slug. */
@@ -68,11 +72,11 @@ public final class TestTenant {
     }
 
     public CreatedApiKey createKey(Set<ApiScope> scopes, @Nullable Instant expiresAt) {
-        return keys.create(id, "test key", scopes, expiresAt);
+        return keys.create(TenantScope.tenant(id), id, "test key", scopes, expiresAt);
     }
 
     public void revoke(CreatedApiKey key) {
-        keys.revoke(id, key.info().id());
+        keys.revoke(TenantScope.tenant(id), id, key.info().id());
     }
 
     /** Raw request samples stored for a deployment (of any tenant), read straight from the database. */

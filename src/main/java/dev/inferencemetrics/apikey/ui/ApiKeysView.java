@@ -18,7 +18,10 @@ import dev.inferencemetrics.apikey.ApiKeyInfo;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.apikey.CreatedApiKey;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
 import jakarta.annotation.security.RolesAllowed;
@@ -41,17 +44,37 @@ public class ApiKeysView extends VerticalLayout {
     final Button create = new Button("Create key");
     final Grid<ApiKeyInfo> keys = new Grid<>();
     private final ApiKeyService apiKeys;
+    private final SignedInUser user;
+    private final TenantScope scope;
+    private final OperatorAccessAudit audit;
     private final Clock clock;
 
-    public ApiKeysView(ApiKeyService apiKeys, TenantService tenants, CurrentUser currentUser, Clock clock) {
+    public ApiKeysView(
+            ApiKeyService apiKeys,
+            TenantService tenants,
+            CurrentUser currentUser,
+            OperatorAccessAudit audit,
+            Clock clock) {
         this.apiKeys = apiKeys;
         this.clock = clock;
-        List<TenantSummary> visible = tenants.visibleTo(currentUser.require().scope());
+        this.user = currentUser.require();
+        this.scope = user.scope();
+        this.audit = audit;
+        // archived tenants too: their keys may still need revoking, and their admins still sign in
+        List<TenantSummary> visible = tenants.visibleTo(scope, true);
         tenant.setLabel("Tenant");
         tenant.setItems(visible);
         tenant.setItemLabelGenerator(TenantSummary::name);
         tenant.setVisible(visible.size() > 1);
-        tenant.addValueChangeListener(change -> refresh());
+        tenant.addValueChangeListener(change -> {
+            if (change.getValue() != null) {
+                audit.opened(
+                        user,
+                        change.getValue().id(),
+                        "API keys of " + change.getValue().slug());
+            }
+            refresh();
+        });
         scopes.setItems(ApiScope.values());
         scopes.setItemLabelGenerator(ApiScope::code);
         scopes.setValue(EnumSet.of(ApiScope.INGEST));
@@ -94,7 +117,7 @@ public class ApiKeysView extends VerticalLayout {
 
     private Button revokeButton(ApiKeyInfo key) {
         Button revoke = new Button("Revoke", click -> {
-            apiKeys.revoke(key.tenantId(), key.id());
+            apiKeys.revoke(scope, key.tenantId(), key.id());
             refresh();
         });
         revoke.addThemeVariants(ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
@@ -111,6 +134,7 @@ public class ApiKeysView extends VerticalLayout {
             return;
         }
         CreatedApiKey created = apiKeys.create(
+                scope,
                 owner.id(),
                 name.getValue().trim(),
                 chosen,
@@ -124,6 +148,6 @@ public class ApiKeysView extends VerticalLayout {
 
     private void refresh() {
         TenantSummary owner = tenant.getValue();
-        keys.setItems(owner == null ? List.of() : apiKeys.list(owner.id()));
+        keys.setItems(owner == null ? List.of() : apiKeys.list(scope, owner.id()));
     }
 }

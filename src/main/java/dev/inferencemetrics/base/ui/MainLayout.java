@@ -35,10 +35,12 @@ public class MainLayout extends AppLayout {
         nav.addItem(new SideNavItem("Usage", "usage", VaadinIcon.INVOICE.create()));
         if (user.role() != Role.TENANT_VIEWER) {
             nav.addItem(new SideNavItem("API keys", "api-keys", VaadinIcon.KEY.create()));
+            nav.addItem(new SideNavItem("Users", "users", VaadinIcon.USERS.create()));
         }
         if (user.role() == Role.OPERATOR) {
             nav.addItem(new SideNavItem("Tenants and deployments", "admin/deployments", VaadinIcon.COG.create()));
             nav.addItem(new SideNavItem("Prices", "admin/prices", VaadinIcon.MONEY.create()));
+            nav.addItem(new SideNavItem("Audit log", "admin/audit", VaadinIcon.RECORDS.create()));
         }
         return nav;
     }

@@ -2,6 +2,7 @@ package dev.inferencemetrics.billing.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H2;
@@ -12,6 +13,8 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.BigDecimalField;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.billing.PricePeriod;
@@ -24,14 +27,19 @@ import jakarta.annotation.security.RolesAllowed;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 
 /** Operators schedule price changes; a change applies from its half hour on and never reprices recorded usage. */
 @Route("admin/prices")
 @PageTitle("Prices · Inference Metrics")
 @RolesAllowed("OPERATOR")
-public class PricesView extends VerticalLayout {
+public class PricesView extends VerticalLayout implements BeforeEnterObserver {
+
+    /** Query parameter naming the deployment to open with, as the admin page links here. */
+    public static final String DEPLOYMENT_PARAMETER = "deployment";
 
     final Select<DeploymentListItem> deployment = new Select<>();
+    final Checkbox showArchived = new Checkbox("Show archived");
     final Grid<PricePeriod> history = new Grid<>();
     final DateTimePicker effectiveFrom = new DateTimePicker("Effective from (UTC, on the half hour)");
     final BigDecimalField input = new BigDecimalField("Input, per million tokens");
@@ -40,14 +48,16 @@ public class PricesView extends VerticalLayout {
     final Button schedule = new Button("Schedule price change");
     final Paragraph message = new Paragraph();
     private final PriceService prices;
+    private final DeploymentService deployments;
 
     public PricesView(PriceService prices, DeploymentService deployments) {
         this.prices = prices;
-        List<DeploymentListItem> all = deployments.visibleTo(TenantScope.allTenants());
+        this.deployments = deployments;
         deployment.setLabel("Deployment");
-        deployment.setItems(all);
-        deployment.setItemLabelGenerator(d -> d.displayName() + " (" + d.tenantName() + ")");
+        deployment.setItemLabelGenerator(
+                d -> d.displayName() + " (" + d.tenantName() + (d.archived() ? ", archived" : "") + ")");
         deployment.addValueChangeListener(change -> refresh());
+        showArchived.addValueChangeListener(change -> loadDeployments());
         effectiveFrom.setStep(Duration.ofMinutes(30));
         currency.setValue("USD");
         schedule.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
@@ -60,10 +70,41 @@ public class PricesView extends VerticalLayout {
         history.addColumn(p -> p.price().currency()).setHeader("Currency");
         HorizontalLayout form = new HorizontalLayout(effectiveFrom, input, output, currency, schedule);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
-        add(new H2("Prices"), deployment, history, form, message);
-        if (!all.isEmpty()) {
-            deployment.setValue(all.get(0));
+        HorizontalLayout picker = new HorizontalLayout(deployment, showArchived);
+        picker.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        add(new H2("Prices"), picker, history, form, message);
+        loadDeployments();
+    }
+
+    @Override
+    public void beforeEnter(BeforeEnterEvent event) {
+        event.getLocation()
+                .getQueryParameters()
+                .getSingleParameter(DEPLOYMENT_PARAMETER)
+                .ifPresent(this::select);
+    }
+
+    private void select(String slug) {
+        if (listed(slug).isEmpty()) {
+            showArchived.setValue(true);
         }
+        listed(slug).ifPresent(deployment::setValue);
+    }
+
+    private Optional<DeploymentListItem> listed(String slug) {
+        return deployment
+                .getListDataView()
+                .getItems()
+                .filter(d -> d.slug().equals(slug))
+                .findFirst();
+    }
+
+    private void loadDeployments() {
+        DeploymentListItem chosen = deployment.getValue();
+        List<DeploymentListItem> listed = deployments.visibleTo(TenantScope.allTenants(), showArchived.getValue());
+        deployment.setItems(listed);
+        deployment.setValue(
+                chosen != null && listed.contains(chosen) ? chosen : listed.isEmpty() ? null : listed.get(0));
     }
 
     private void scheduleChange() {

@@ -9,6 +9,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.billing.BillingTenant;
 import dev.inferencemetrics.billing.UsagePeriod;
 import dev.inferencemetrics.billing.UsageReport;
@@ -38,13 +39,17 @@ public class UsageView extends VerticalLayout {
     final UsageDownloads downloads;
     private final UsageService usage;
     private final TenantScope scope;
+    private final SignedInUser user;
+    private final OperatorAccessAudit audit;
     private final boolean operator;
     // read by the download handlers, which run outside the UI's lock
     private volatile UsageSelection selection;
 
-    public UsageView(UsageService usage, CurrentUser currentUser) {
+    public UsageView(UsageService usage, CurrentUser currentUser, OperatorAccessAudit audit) {
         this.usage = usage;
         SignedInUser user = currentUser.require();
+        this.user = user;
+        this.audit = audit;
         this.scope = user.scope();
         this.operator = user.role() == Role.OPERATOR;
         List<BillingTenant> visible = usage.tenants(scope);
@@ -98,6 +103,7 @@ public class UsageView extends VerticalLayout {
 
     private void show(UsagePeriod picked, @Nullable BillingTenant tenantShown) {
         selection = new UsageSelection(picked, tenantShown);
+        audit.opened(user, selection.tenantId(), "Usage " + picked.from() + " to " + picked.lastDay());
         UsageReport report = usage.report(scope, selection.tenantId(), picked);
         cards.show(report.total());
         charts.show(report);

@@ -2,45 +2,49 @@ package dev.inferencemetrics.deployment.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
-import com.vaadin.flow.component.orderedlayout.FlexComponent;
-import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
-import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantService;
 import jakarta.annotation.security.RolesAllowed;
+import org.jspecify.annotations.Nullable;
 
-/** Operators add tenants and deployments here. */
+/** Operators add, edit, archive and restore tenants and deployments here. */
 @Route("admin/deployments")
 @PageTitle("Tenants and deployments · Inference Metrics")
 @RolesAllowed("OPERATOR")
 public class DeploymentAdminView extends VerticalLayout {
 
-    final TextField tenantSlug = new TextField("Tenant slug");
-    final TextField tenantName = new TextField("Tenant name");
-    final Button addTenant = new Button("Add tenant");
+    final TenantsPanel tenants;
     final DeploymentForm form = new DeploymentForm();
     final Button addDeployment = new Button("Add deployment");
     final Paragraph message = new Paragraph();
+    final Checkbox showArchived = new Checkbox("Show archived deployments");
     final Grid<DeploymentListItem> deployments = new Grid<>();
-    private final TenantService tenants;
+    final DeploymentEditor editor;
+    private final TenantService tenantService;
     private final DeploymentService deploymentService;
+    private final SignedInUser operator;
 
-    public DeploymentAdminView(TenantService tenants, DeploymentService deploymentService) {
-        this.tenants = tenants;
+    public DeploymentAdminView(
+            TenantService tenantService, DeploymentService deploymentService, CurrentUser currentUser) {
+        this.tenantService = tenantService;
         this.deploymentService = deploymentService;
-        tenantSlug.setPattern(DeploymentForm.SLUG_PATTERN);
-        addTenant.addClickListener(click -> addTenant());
+        this.operator = currentUser.require();
+        this.tenants = new TenantsPanel(tenantService, operator, this::refresh);
+        this.editor = new DeploymentEditor(deploymentService, operator, this::refreshAndShow);
         addDeployment.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         addDeployment.addClickListener(click -> addDeployment());
+        showArchived.addValueChangeListener(change -> refresh());
         deployments
                 .addColumn(DeploymentListItem::displayName)
                 .setHeader("Deployment")
@@ -51,24 +55,14 @@ public class DeploymentAdminView extends VerticalLayout {
                 .setHeader("Tenant")
                 .setAutoWidth(true);
         deployments.addColumn(DeploymentListItem::engine).setHeader("Engine").setAutoWidth(true);
+        deployments
+                .addColumn(deployment -> ArchiveState.describe(deployment.archivedAt()))
+                .setHeader("State")
+                .setAutoWidth(true);
+        deployments.asSingleSelect().addValueChangeListener(change -> show(change.getValue()));
         message.addClassName("form-message");
-        HorizontalLayout tenantRow = new HorizontalLayout(tenantSlug, tenantName, addTenant);
-        tenantRow.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
-        add(new H2("Tenants and deployments"), new H3("New tenant"), tenantRow, new H3("New deployment"), form);
-        add(addDeployment, message, deployments);
-        refresh();
-    }
-
-    private void addTenant() {
-        if (!tenantSlug.getValue().matches(DeploymentForm.SLUG_PATTERN)
-                || tenantName.getValue().isBlank()) {
-            message.setText("A tenant needs a slug (lower-case letters, digits, dashes) and a name.");
-            return;
-        }
-        tenants.createIfAbsent(tenantSlug.getValue(), tenantName.getValue().trim());
-        message.setText("Tenant " + tenantName.getValue().trim() + " is ready.");
-        tenantSlug.clear();
-        tenantName.clear();
+        add(new H2("Tenants and deployments"), tenants, new H3("New deployment"), form, addDeployment, message);
+        add(new H3("Deployments"), showArchived, deployments, editor);
         refresh();
     }
 
@@ -87,8 +81,25 @@ public class DeploymentAdminView extends VerticalLayout {
         refresh();
     }
 
+    private void show(@Nullable DeploymentListItem deployment) {
+        editor.show(deployment == null ? null : deploymentService.require(operator.scope(), deployment.slug()));
+    }
+
     private void refresh() {
-        form.setTenants(tenants.visibleTo(TenantScope.allTenants()));
-        deployments.setItems(deploymentService.visibleTo(TenantScope.allTenants()));
+        form.setTenants(tenantService.visibleTo(operator.scope()));
+        deployments.setItems(deploymentService.visibleTo(operator.scope(), showArchived.getValue()));
+        editor.show(null);
+    }
+
+    /** After a change the list is read anew; the changed deployment stays in the editor, even once hidden. */
+    private void refreshAndShow(String slug) {
+        refresh();
+        deployments
+                .getListDataView()
+                .getItems()
+                .filter(deployment -> deployment.slug().equals(slug))
+                .findFirst()
+                .ifPresent(deployments::select);
+        editor.show(deploymentService.require(operator.scope(), slug));
     }
 }

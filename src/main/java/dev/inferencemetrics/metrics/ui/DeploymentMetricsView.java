@@ -11,6 +11,7 @@ import com.vaadin.flow.router.HasDynamicTitle;
 import com.vaadin.flow.router.NotFoundException;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.VaadinRequest;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentRef;
@@ -28,7 +29,10 @@ import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import org.jspecify.annotations.Nullable;
 
-/** A deployment's page: the Metrics tab (default), the Overview tab and, for those who may write, Import. */
+/**
+ * A deployment's page: the Metrics tab (default), the Overview tab and, for those who may write, Import. An archived
+ * deployment's page opens read-only, with a notice saying since when.
+ */
 @Route("deployments/:slug")
 @PermitAll
 public class DeploymentMetricsView extends VerticalLayout implements BeforeEnterObserver, HasDynamicTitle {
@@ -38,11 +42,15 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final BenchmarkImportService imports;
     private final PriceService prices;
     private final CurrentUser currentUser;
+    private final OperatorAccessAudit audit;
     private final Clock clock;
     private String title = "Deployment · Inference Metrics";
 
     @Nullable
     MetricsTab metricsTab;
+
+    @Nullable
+    ArchivedNotice archivedNotice;
 
     public DeploymentMetricsView(
             DeploymentService deployments,
@@ -50,7 +58,9 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             BenchmarkImportService imports,
             PriceService prices,
             CurrentUser currentUser,
+            OperatorAccessAudit audit,
             Clock clock) {
+        this.audit = audit;
         this.deployments = deployments;
         this.metrics = metrics;
         this.imports = imports;
@@ -72,6 +82,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             event.rerouteToError(NotFoundException.class, "No deployment '" + slug + "' that you can see.");
             return;
         }
+        audit.opened(currentUser.require(), deployment.tenantId(), "Deployment " + deployment.slug());
         title = deployment.displayName() + " · Inference Metrics";
         TimeRange range =
                 TimeRange.fromQuery(event.getLocation().getQueryParameters().getParameters());
@@ -90,11 +101,17 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         tabs.add("Metrics", metricsTab);
         tabs.add("Overview", new DeploymentOverview(deployment, prices.current(scope, deployment.slug()), baseUrl()));
         SignedInUser user = currentUser.require();
-        if (user.role() != Role.TENANT_VIEWER) {
+        if (user.role() != Role.TENANT_VIEWER && deployment.active()) {
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
         }
         tabs.setWidthFull();
-        add(header(deployment), tabs);
+        add(header(deployment));
+        archivedNotice = null;
+        if (!deployment.active()) {
+            archivedNotice = new ArchivedNotice(deployment);
+            add(archivedNotice);
+        }
+        add(tabs);
     }
 
     private static Div header(DeploymentRef deployment) {

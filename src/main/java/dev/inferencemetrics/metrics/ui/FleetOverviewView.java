@@ -1,11 +1,14 @@
 package dev.inferencemetrics.metrics.ui;
 
+import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.data.provider.ListDataProvider;
@@ -13,6 +16,7 @@ import com.vaadin.flow.data.value.ValueChangeMode;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteAlias;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartPoint;
@@ -25,7 +29,9 @@ import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -41,9 +47,11 @@ public class FleetOverviewView extends VerticalLayout {
 
     final Grid<FleetRow> grid = new Grid<>();
     final TextField filter = new TextField();
+    final Checkbox showArchived = new Checkbox("Show archived");
 
-    public FleetOverviewView(FleetOverviewService fleet, CurrentUser currentUser) {
+    public FleetOverviewView(FleetOverviewService fleet, CurrentUser currentUser, OperatorAccessAudit audit) {
         SignedInUser user = currentUser.require();
+        audit.opened(user, null, "Fleet overview");
         boolean operator = user.role() == Role.OPERATOR;
         setSizeFull();
         filter.setPlaceholder("Filter by name, model, engine" + (operator ? " or tenant" : ""));
@@ -52,20 +60,29 @@ public class FleetOverviewView extends VerticalLayout {
         filter.setClearButtonVisible(true);
         filter.setWidth("24em");
         configureGrid(operator);
-        ListDataProvider<FleetRow> rows = new ListDataProvider<>(fleet.lastHour(user.scope()));
+        List<FleetRow> items = new ArrayList<>(fleet.lastHour(user.scope()));
+        ListDataProvider<FleetRow> rows = new ListDataProvider<>(items);
         grid.setDataProvider(rows);
         filter.addValueChangeListener(change -> rows.setFilter(row -> matches(row, change.getValue())));
+        showArchived.addValueChangeListener(change -> {
+            items.clear();
+            items.addAll(fleet.lastHour(user.scope(), change.getValue()));
+            rows.refreshAll();
+        });
+        showArchived.setVisible(operator);
+        HorizontalLayout toolbar = new HorizontalLayout(filter, showArchived);
+        toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         add(
                 new H2("Fleet overview"),
                 new Paragraph((operator ? "All tenants' deployments" : "Your organisation's deployments")
                         + " over the last hour. Click a row for its Metrics page."),
-                filter);
+                toolbar);
         addAndExpand(grid);
     }
 
     private void configureGrid(boolean showTenant) {
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
-        grid.addColumn(FleetRow::displayName)
+        grid.addColumn(row -> row.archivedAt() == null ? row.displayName() : row.displayName() + " (archived)")
                 .setHeader("Deployment")
                 .setKey("name")
                 .setSortable(true)

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -20,6 +23,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -38,6 +42,9 @@ class PricesViewTest extends SpringBrowserlessTest {
 
     @Autowired
     Clock clock;
+
+    @Autowired
+    UserDetailsService userDetails;
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
@@ -79,5 +86,42 @@ class PricesViewTest extends SpringBrowserlessTest {
         test(view.schedule).click();
 
         assertThat(view.message.getText()).contains("must lie ahead");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_admin_pages_link_opens_the_deployment_even_when_it_is_archived() {
+        String slug = "archived-priced-" + Long.toString(System.nanoTime(), 36);
+        long tenant = tenants.createIfAbsent("price-labs", "Price Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Retired", "m", "vLLM", "eu"));
+        long operatorId = ((SignedInUser) userDetails.loadUserByUsername("operator")).userId();
+        deployments.archive(TenantScope.allTenants(), operatorId, slug);
+
+        UI.getCurrent().navigate(PricesView.class, QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, slug));
+        PricesView view = (PricesView) getCurrentView();
+
+        assertThat(view.showArchived.getValue()).isTrue();
+        assertThat(view.deployment.getValue()).isNotNull();
+        assertThat(view.deployment.getValue().slug()).isEqualTo(slug);
+        assertThat(test(view.history).size()).isEqualTo(1);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void archived_deployments_are_left_out_of_the_picker_unless_asked_for() {
+        String slug = "hidden-priced-" + Long.toString(System.nanoTime(), 36);
+        long tenant = tenants.createIfAbsent("price-labs", "Price Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Hidden", "m", "vLLM", "eu"));
+        long operatorId = ((SignedInUser) userDetails.loadUserByUsername("operator")).userId();
+        deployments.archive(TenantScope.allTenants(), operatorId, slug);
+        PricesView view = navigate(PricesView.class);
+
+        assertThat(view.deployment.getListDataView().getItems())
+                .noneMatch(d -> d.slug().equals(slug));
+
+        test(view.showArchived).click();
+
+        assertThat(view.deployment.getListDataView().getItems())
+                .anyMatch(d -> d.slug().equals(slug));
     }
 }

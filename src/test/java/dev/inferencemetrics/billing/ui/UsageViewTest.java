@@ -16,6 +16,7 @@ import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -37,6 +38,9 @@ class UsageViewTest extends SpringBrowserlessTest {
 
     @Autowired
     TenantService tenants;
+
+    @Autowired
+    TenantTransactions tenantTransactions;
 
     @Autowired
     UserAccounts users;
@@ -183,7 +187,9 @@ class UsageViewTest extends SpringBrowserlessTest {
         var deployment = deployments.require(TenantScope.allTenants(), slug);
         RequestRollup rollup = new RequestRollup(day.atStartOfDay().toInstant(ZoneOffset.UTC));
         rollup.addRequest(true, input, output);
-        rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup));
+        tenantTransactions.run(
+                TenantScope.allTenants(),
+                () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup)));
     }
 
     private LocalDate today() {

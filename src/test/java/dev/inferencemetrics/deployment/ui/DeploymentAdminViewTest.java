@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
+import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.TestTenant;
 import java.math.BigDecimal;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -22,14 +27,20 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
     @Autowired
     DeploymentService deployments;
 
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    ApplicationContext context;
+
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_operator_adds_a_tenant_and_a_deployment_with_its_slos_and_prices() {
         String suffix = Long.toString(System.nanoTime(), 36);
         DeploymentAdminView view = navigate(DeploymentAdminView.class);
-        test(view.tenantSlug).setValue("initech-" + suffix);
-        test(view.tenantName).setValue("Initech " + suffix);
-        test(view.addTenant).click();
+        test(view.tenants.newSlug).setValue("initech-" + suffix);
+        test(view.tenants.newName).setValue("Initech " + suffix);
+        test(view.tenants.add).click();
         view.form.tenant.setValue(view.form
                 .tenant
                 .getListDataView()
@@ -71,5 +82,138 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         navigate("admin/deployments", Component.class);
 
         assertThat(getCurrentView()).isNotInstanceOf(DeploymentAdminView.class);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_changes_a_deployments_slos_and_they_are_saved() {
+        String slug = TestTenant.create(context, "admin-view-slo").deployment("slo");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, slug);
+
+        view.editor.sloTtft.setValue(new BigDecimal("350"));
+        view.editor.sloItl.setValue(new BigDecimal("42.5"));
+        test(view.editor.displayName).setValue("Faster one");
+        test(view.editor.save).click();
+
+        DeploymentRef saved = deployments.require(TenantScope.allTenants(), slug);
+        assertThat(saved.sloTtftP95Ms()).isEqualByComparingTo("350");
+        assertThat(saved.sloItlP95Ms()).isEqualByComparingTo("42.5");
+        assertThat(saved.displayName()).isEqualTo("Faster one");
+        assertThat(view.editor.message.getText()).isEqualTo("Saved.");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_zero_slo_is_explained_and_nothing_is_saved() {
+        String slug = TestTenant.create(context, "admin-view-zero").deployment("zero");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, slug);
+
+        view.editor.sloItl.setValue(BigDecimal.ZERO);
+        test(view.editor.save).click();
+
+        assertThat(view.editor.message.getText()).isEqualTo("SLO: ITL p95 must be a positive number of milliseconds.");
+        assertThat(deployments.require(TenantScope.allTenants(), slug).sloItlP95Ms())
+                .isEqualByComparingTo("250");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_editor_sends_price_changes_to_the_prices_page_for_that_deployment() {
+        String slug = TestTenant.create(context, "admin-view-price").deployment("priced");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, slug);
+
+        assertThat(view.editor.prices.getHref()).isEqualTo("admin/prices?deployment=" + slug);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_archives_a_deployment_which_leaves_the_list_and_restores_it() {
+        String slug = TestTenant.create(context, "admin-view-archive").deployment("archived");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, slug);
+
+        test(view.editor.archive).click();
+
+        assertThat(deployments.require(TenantScope.allTenants(), slug).archivedAt())
+                .isNotNull();
+        assertThat(view.editor.state.getText()).startsWith("Archived on ");
+        assertThat(listedSlugs(view)).doesNotContain(slug);
+
+        test(view.showArchived).click();
+        select(view, slug);
+        test(view.editor.restore).click();
+
+        assertThat(deployments.require(TenantScope.allTenants(), slug).active()).isTrue();
+        test(view.showArchived).click();
+        assertThat(listedSlugs(view)).contains(slug);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_renames_archives_and_restores_a_tenant() {
+        TestTenant tenant = TestTenant.create(context, "admin-view-tenant");
+        String slug = tenant.deployment("of-tenant");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+
+        selectTenant(view, tenant.id());
+        test(view.tenants.name).setValue("Renamed Tenant " + tenant.id());
+        test(view.tenants.rename).click();
+        selectTenant(view, tenant.id());
+        test(view.tenants.archive).click();
+
+        assertThat(tenantNamed(tenant.id(), true)).isEqualTo("Renamed Tenant " + tenant.id());
+        assertThat(tenants.visibleTo(TenantScope.allTenants())).noneMatch(t -> t.id() == tenant.id());
+        assertThat(listedSlugs(view)).doesNotContain(slug);
+        assertThat(deployments.require(TenantScope.allTenants(), slug).active()).isFalse();
+
+        test(view.tenants.showArchived).click();
+        selectTenant(view, tenant.id());
+        test(view.tenants.restore).click();
+
+        assertThat(tenants.visibleTo(TenantScope.allTenants())).anyMatch(t -> t.id() == tenant.id());
+        assertThat(listedSlugs(view)).contains(slug);
+    }
+
+    private String tenantNamed(long id, boolean includeArchived) {
+        return tenants.visibleTo(TenantScope.allTenants(), includeArchived).stream()
+                .filter(t -> t.id() == id)
+                .findFirst()
+                .orElseThrow()
+                .name();
+    }
+
+    private static void select(DeploymentAdminView view, String slug) {
+        view.deployments
+                .asSingleSelect()
+                .setValue(view.deployments
+                        .getListDataView()
+                        .getItems()
+                        .filter(d -> d.slug().equals(slug))
+                        .findFirst()
+                        .orElseThrow());
+    }
+
+    private static void selectTenant(DeploymentAdminView view, long id) {
+        view.tenants
+                .grid
+                .asSingleSelect()
+                .setValue(view.tenants
+                        .grid
+                        .getListDataView()
+                        .getItems()
+                        .filter(t -> t.id() == id)
+                        .findFirst()
+                        .orElseThrow());
+    }
+
+    private static List<String> listedSlugs(DeploymentAdminView view) {
+        return view.deployments
+                .getListDataView()
+                .getItems()
+                .map(DeploymentListItem::slug)
+                .toList();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.tabs.TabSheet;
 import com.vaadin.flow.router.HasErrorParameter;
 import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.apikey.ApiScope;
@@ -16,11 +17,15 @@ import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.metrics.SloState;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -29,6 +34,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 import tools.jackson.databind.JsonNode;
@@ -58,10 +64,14 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
     @Autowired
     Clock clock;
 
+    @Autowired
+    UserDetailsService userDetails;
+
     @BeforeEach
     void aDeploymentWithTrafficInTheLastHour() {
         long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
         users.createIfAbsent(tenant, "card-viewer", "Cora Viewer", "demo", Role.TENANT_VIEWER);
+        users.createIfAbsent(tenant, "card-admin", "Cal Admin", "demo", Role.TENANT_ADMIN);
         if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Cards", "m", "vLLM", "eu-1"))) {
             ApiClient gateway = new ApiClient(tenant, 0, "test", EnumSet.allOf(ApiScope.class));
             ingest.ingestRequests(gateway, SLUG, requests());
@@ -139,6 +149,57 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
         assertThat(getCurrentView())
                 .isNotInstanceOf(DeploymentMetricsView.class)
                 .isInstanceOf(HasErrorParameter.class);
+    }
+
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_archived_deployment_opens_read_only_with_the_day_it_was_archived_and_its_history() {
+        String slug = "archived-cards-" + Long.toString(System.nanoTime(), 36);
+        long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Retired", "m", "vLLM", "eu-1"));
+        ingest.ingestRequests(new ApiClient(tenant, 0, "test", EnumSet.allOf(ApiScope.class)), slug, requests());
+        deployments.archive(TenantScope.allTenants(), operatorId(), slug);
+
+        DeploymentMetricsView view = navigate("deployments/" + slug, DeploymentMetricsView.class);
+
+        Instant archivedAt = deployments.require(TenantScope.allTenants(), slug).archivedAt();
+        assertThat(view.archivedNotice).isNotNull();
+        assertThat(view.archivedNotice.text.getText())
+                .startsWith("Archived on " + LocalDate.ofInstant(archivedAt, ZoneOffset.UTC) + ".");
+        assertThat(view.metricsTab.cards.ttft.value.getText()).matches("(69\\d|70\\d) ms");
+    }
+
+    @Test
+    @WithUserDetails(value = "card-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_archived_deployment_offers_no_import_and_an_active_one_carries_no_notice() {
+        String slug = "archived-import-" + Long.toString(System.nanoTime(), 36);
+        long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Retired", "m", "vLLM", "eu-1"));
+        deployments.archive(TenantScope.allTenants(), operatorId(), slug);
+
+        DeploymentMetricsView archived = navigate("deployments/" + slug, DeploymentMetricsView.class);
+        assertThat(tabLabels(archived)).containsExactly("Metrics", "Overview");
+
+        DeploymentMetricsView active = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+        assertThat(active.archivedNotice).isNull();
+        assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import");
+    }
+
+    private long operatorId() {
+        return ((SignedInUser) userDetails.loadUserByUsername("operator")).userId();
+    }
+
+    private static List<String> tabLabels(DeploymentMetricsView view) {
+        TabSheet tabs = view.getChildren()
+                .filter(TabSheet.class::isInstance)
+                .map(TabSheet.class::cast)
+                .findFirst()
+                .orElseThrow();
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < tabs.getTabCount(); i++) {
+            labels.add(tabs.getTabAt(i).getLabel());
+        }
+        return labels;
     }
 
     private List<JsonNode> requests() {

@@ -5,16 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.grid.Grid;
+import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.TestTenant;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -30,6 +36,15 @@ class FleetOverviewViewTest extends SpringBrowserlessTest {
 
     @Autowired
     UserAccounts users;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    UserDetailsService userDetails;
+
+    @Autowired
+    ApplicationContext context;
 
     @BeforeEach
     void aTenantWithoutDeployments() {
@@ -71,6 +86,33 @@ class FleetOverviewViewTest extends SpringBrowserlessTest {
 
         assertThat(test(view.grid).size()).isZero();
         assertThat(view.grid.getEmptyStateText()).isEqualTo(FleetOverviewView.EMPTY_STATE);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void archived_deployments_are_hidden_until_an_operator_asks_to_see_them() {
+        TestTenant tenant = TestTenant.create(context, "fleet-archived");
+        String slug = tenant.deployment("retired");
+        long operatorId = ((SignedInUser) userDetails.loadUserByUsername("operator")).userId();
+        deployments.archive(TenantScope.allTenants(), operatorId, slug);
+        FleetOverviewView view = navigate(FleetOverviewView.class);
+        assertThat(slugsIn(view.grid)).doesNotContain(slug).containsAll(ACME);
+
+        test(view.showArchived).click();
+
+        assertThat(rows(view.grid))
+                .filteredOn(row -> row.slug().equals(slug))
+                .singleElement()
+                .satisfies(row -> assertThat(row.archivedAt()).isNotNull());
+        assertThat(slugsIn(view.grid)).containsAll(ACME);
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void tenant_users_are_not_offered_archived_deployments() {
+        FleetOverviewView view = navigate(FleetOverviewView.class);
+
+        assertThat(view.showArchived.isVisible()).isFalse();
     }
 
     private List<String> slugsIn(Grid<FleetRow> grid) {

@@ -1,0 +1,4 @@
+package dev.inferencemetrics.apikey;
+
+/** Published when a key has been revoked. */
+public record ApiKeyRevoked(long tenantId, long keyId) {}

@@ -1,0 +1,63 @@
+package dev.inferencemetrics.audit;
+
+import dev.inferencemetrics.deployment.DeploymentArchived;
+import dev.inferencemetrics.deployment.DeploymentEdited;
+import dev.inferencemetrics.deployment.DeploymentRestored;
+import dev.inferencemetrics.tenant.TenantArchived;
+import dev.inferencemetrics.tenant.TenantRenamed;
+import dev.inferencemetrics.tenant.TenantRestored;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
+
+/** Logs operators' changes to tenants and deployments, once they have committed. */
+@Component
+class AdministrationAudit {
+
+    private final AuditLog log;
+
+    AdministrationAudit(AuditLog log) {
+        this.log = log;
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void edited(DeploymentEdited edit) {
+        log.record(
+                AuditKind.DEPLOYMENT_CHANGED,
+                edit.tenantId(),
+                "Deployment id " + edit.deploymentId() + " edited: " + edit.before() + " → " + edit.after());
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void archived(DeploymentArchived deployment) {
+        log.record(
+                AuditKind.DEPLOYMENT_CHANGED,
+                deployment.tenantId(),
+                "Deployment id " + deployment.deploymentId() + " archived");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void restored(DeploymentRestored deployment) {
+        log.record(
+                AuditKind.DEPLOYMENT_CHANGED,
+                deployment.tenantId(),
+                "Deployment id " + deployment.deploymentId() + " restored");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void renamed(TenantRenamed tenant) {
+        log.record(
+                AuditKind.TENANT_CHANGED,
+                tenant.tenantId(),
+                "Renamed from \"" + tenant.oldName() + "\" to \"" + tenant.newName() + "\"");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void archived(TenantArchived tenant) {
+        log.record(AuditKind.TENANT_CHANGED, tenant.tenantId(), "Tenant archived");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void restored(TenantRestored tenant) {
+        log.record(AuditKind.TENANT_CHANGED, tenant.tenantId(), "Tenant restored");
+    }
+}

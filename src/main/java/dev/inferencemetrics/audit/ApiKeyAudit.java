@@ -1,0 +1,33 @@
+package dev.inferencemetrics.audit;
+
+import dev.inferencemetrics.apikey.ApiKeyCreated;
+import dev.inferencemetrics.apikey.ApiKeyRevoked;
+import dev.inferencemetrics.apikey.ApiScope;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
+
+/** Logs keys created and revoked, once the change has committed. */
+@Component
+class ApiKeyAudit {
+
+    private final AuditLog log;
+
+    ApiKeyAudit(AuditLog log) {
+        this.log = log;
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void created(ApiKeyCreated key) {
+        String scopes = key.scopes().stream().map(ApiScope::code).sorted().collect(Collectors.joining(", "));
+        log.record(
+                AuditKind.API_KEY_CREATED,
+                key.tenantId(),
+                "Key " + key.prefix() + "… \"" + key.name() + "\" (id " + key.keyId() + ") with scopes " + scopes);
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void revoked(ApiKeyRevoked key) {
+        log.record(AuditKind.API_KEY_REVOKED, key.tenantId(), "Key id " + key.keyId() + " revoked");
+    }
+}

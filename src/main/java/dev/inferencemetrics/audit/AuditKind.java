@@ -1,0 +1,27 @@
+package dev.inferencemetrics.audit;
+
+/** What happened. Stored by name, so names never change; labels may. */
+public enum AuditKind {
+    SIGN_IN_SUCCEEDED("Signed in"),
+    SIGN_IN_FAILED("Sign-in failed"),
+    SIGNED_OUT("Signed out"),
+    API_KEY_CREATED("API key created"),
+    API_KEY_REVOKED("API key revoked"),
+    USER_CREATED("User created"),
+    USER_ROLE_CHANGED("User role changed"),
+    USER_DISABLED("User disabled"),
+    USER_ENABLED("User enabled"),
+    DEPLOYMENT_CHANGED("Deployment changed"),
+    TENANT_CHANGED("Tenant changed"),
+    CROSS_TENANT_ACCESS("Operator cross-tenant access");
+
+    private final String label;
+
+    AuditKind(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

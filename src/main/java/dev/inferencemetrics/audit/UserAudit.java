@@ -1,0 +1,49 @@
+package dev.inferencemetrics.audit;
+
+import dev.inferencemetrics.security.UserCreated;
+import dev.inferencemetrics.security.UserDisabled;
+import dev.inferencemetrics.security.UserEnabled;
+import dev.inferencemetrics.security.UserRoleChanged;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
+
+/** Logs changes to tenants' users, once they have committed; the actor is whoever is signed in. */
+@Component
+class UserAudit {
+
+    private final AuditLog log;
+
+    UserAudit(AuditLog log) {
+        this.log = log;
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void created(UserCreated user) {
+        log.record(
+                AuditKind.USER_CREATED,
+                user.tenantId(),
+                "User " + user.username() + " (id " + user.userId() + ") created as " + user.role());
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void roleChanged(UserRoleChanged change) {
+        log.record(
+                AuditKind.USER_ROLE_CHANGED,
+                change.tenantId(),
+                "User id " + change.userId() + ": " + change.oldRole() + " → " + change.newRole()
+                        + "; their sessions were ended");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void disabled(UserDisabled user) {
+        log.record(
+                AuditKind.USER_DISABLED,
+                user.tenantId(),
+                "User id " + user.userId() + " disabled; their sessions were ended");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void enabled(UserEnabled user) {
+        log.record(AuditKind.USER_ENABLED, user.tenantId(), "User id " + user.userId() + " enabled");
+    }
+}

@@ -1,0 +1,125 @@
+package dev.inferencemetrics.deployment.ui;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.textfield.BigDecimalField;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.RouterLink;
+import dev.inferencemetrics.billing.ui.PricesView;
+import dev.inferencemetrics.deployment.DeploymentChanges;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.SignedInUser;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Changes the deployment selected in the list: its name, model, engine, region and SLOs, and whether it is archived.
+ * Prices have a history of their own, so they are changed on the Prices page, linked from here.
+ */
+class DeploymentEditor extends VerticalLayout {
+
+    final H3 title = new H3();
+    final Paragraph state = new Paragraph();
+    final TextField displayName = new TextField("Name");
+    final TextField model = new TextField("Model");
+    final TextField engine = new TextField("Engine");
+    final TextField region = new TextField("Region");
+    final BigDecimalField sloTtft = new BigDecimalField("SLO: TTFT p95 (ms)");
+    final BigDecimalField sloItl = new BigDecimalField("SLO: ITL p95 (ms)");
+    final Button save = new Button("Save changes");
+    final Button archive = new Button("Archive deployment");
+    final Button restore = new Button("Restore deployment");
+    final RouterLink prices = new RouterLink("Change its prices on the Prices page", PricesView.class);
+    final Paragraph message = new Paragraph();
+    private final DeploymentService deployments;
+    private final SignedInUser operator;
+    private final Consumer<String> changed;
+    private @Nullable DeploymentRef shown;
+
+    /** {@code changed} gets the slug of a deployment just changed, so the list beside this can show it anew. */
+    DeploymentEditor(DeploymentService deployments, SignedInUser operator, Consumer<String> changed) {
+        this.deployments = deployments;
+        this.operator = operator;
+        this.changed = changed;
+        setPadding(false);
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        save.addClickListener(click -> act(slug -> {
+            deployments.edit(operator.scope(), operator.userId(), slug, changes());
+            return "Saved.";
+        }));
+        archive.addThemeVariants(ButtonVariant.LUMO_ERROR);
+        archive.addClickListener(click -> act(slug -> {
+            deployments.archive(operator.scope(), operator.userId(), slug);
+            return "Archived: hidden from the fleet overview and pickers, and ingest is refused. History stays.";
+        }));
+        restore.addClickListener(click -> act(slug -> {
+            deployments.restore(operator.scope(), operator.userId(), slug);
+            return "Restored: listed again and taking samples.";
+        }));
+        FormLayout fields = new FormLayout(displayName, model, engine, region, sloTtft, sloItl);
+        add(title, state, fields, TenantsPanel.row(save, archive, restore), prices, message);
+        show(null);
+    }
+
+    /** Shows the deployment's current settings, or hides the editor when there is none. */
+    void show(@Nullable DeploymentRef deployment) {
+        shown = deployment;
+        message.setText("");
+        setVisible(deployment != null);
+        if (deployment == null) {
+            return;
+        }
+        title.setText("Edit " + deployment.displayName() + " (" + deployment.slug() + ")");
+        state.setText(stateOf(deployment));
+        displayName.setValue(deployment.displayName());
+        model.setValue(deployment.model());
+        engine.setValue(deployment.engine());
+        region.setValue(deployment.region());
+        sloTtft.setValue(deployment.sloTtftP95Ms());
+        sloItl.setValue(deployment.sloItlP95Ms());
+        archive.setVisible(deployment.archivedAt() == null);
+        restore.setVisible(deployment.archivedAt() != null);
+        prices.setQueryParameters(QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, deployment.slug()));
+    }
+
+    private void act(Function<String, String> action) {
+        if (shown == null) {
+            return;
+        }
+        try {
+            String done = action.apply(shown.slug());
+            changed.accept(shown.slug());
+            message.setText(done);
+        } catch (IllegalArgumentException e) {
+            message.setText(e.getMessage());
+        }
+    }
+
+    private DeploymentChanges changes() {
+        return new DeploymentChanges(
+                displayName.getValue(),
+                model.getValue(),
+                engine.getValue(),
+                region.getValue(),
+                sloTtft.getValue(),
+                sloItl.getValue());
+    }
+
+    private static String stateOf(DeploymentRef deployment) {
+        if (deployment.archivedAt() != null) {
+            return ArchiveState.describe(deployment.archivedAt()) + ".";
+        }
+        if (deployment.tenantArchivedAt() != null) {
+            return "Its tenant was archived on " + ArchiveState.date(deployment.tenantArchivedAt())
+                    + ": restore the tenant to list this deployment and take its samples again.";
+        }
+        return "Active.";
+    }
+}

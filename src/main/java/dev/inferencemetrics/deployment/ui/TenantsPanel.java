@@ -1,0 +1,120 @@
+package dev.inferencemetrics.deployment.ui;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.checkbox.Checkbox;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.textfield.TextField;
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.tenant.TenantSummary;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/** Operators add tenants, and rename, archive or restore the one selected in the list. */
+class TenantsPanel extends VerticalLayout {
+
+    final TextField newSlug = new TextField("Tenant slug");
+    final TextField newName = new TextField("Tenant name");
+    final Button add = new Button("Add tenant");
+    final Checkbox showArchived = new Checkbox("Show archived tenants");
+    final Grid<TenantSummary> grid = new Grid<>();
+    final TextField name = new TextField("Name");
+    final Button rename = new Button("Rename");
+    final Button archive = new Button("Archive tenant");
+    final Button restore = new Button("Restore tenant");
+    final Paragraph message = new Paragraph();
+    private final TenantService tenants;
+    private final SignedInUser operator;
+    private final Runnable changed;
+
+    /** {@code changed} runs after a tenant was added or changed, for whatever lists tenants beside this panel. */
+    TenantsPanel(TenantService tenants, SignedInUser operator, Runnable changed) {
+        this.tenants = tenants;
+        this.operator = operator;
+        this.changed = changed;
+        setPadding(false);
+        newSlug.setPattern(DeploymentForm.SLUG_PATTERN);
+        add.addClickListener(click -> addTenant());
+        showArchived.addValueChangeListener(change -> refresh());
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT);
+        grid.addColumn(TenantSummary::name).setHeader("Tenant").setAutoWidth(true);
+        grid.addColumn(TenantSummary::slug).setHeader("Slug").setAutoWidth(true);
+        grid.addColumn(tenant -> ArchiveState.describe(tenant.archivedAt())).setHeader("State");
+        grid.setAllRowsVisible(true);
+        grid.asSingleSelect().addValueChangeListener(change -> show(change.getValue()));
+        rename.addClickListener(click -> withSelected(tenant -> {
+            tenants.rename(operator.scope(), operator.userId(), tenant.id(), name.getValue());
+            return "Renamed to " + name.getValue().trim() + "; its slug stays " + tenant.slug() + ".";
+        }));
+        archive.addThemeVariants(ButtonVariant.LUMO_ERROR);
+        archive.addClickListener(click -> withSelected(tenant -> {
+            tenants.archive(operator.scope(), operator.userId(), tenant.id());
+            return tenant.name() + " is archived: hidden, and its deployments refuse samples. History stays.";
+        }));
+        restore.addClickListener(click -> withSelected(tenant -> {
+            tenants.restore(operator.scope(), operator.userId(), tenant.id());
+            return tenant.name() + " is active again.";
+        }));
+        add(new H3("Tenants"), row(newSlug, newName, add), showArchived, grid);
+        add(row(name, rename, archive, restore), message);
+        refresh();
+    }
+
+    private void addTenant() {
+        if (!newSlug.getValue().matches(DeploymentForm.SLUG_PATTERN)
+                || newName.getValue().isBlank()) {
+            message.setText("A tenant needs a slug (lower-case letters, digits, dashes) and a name.");
+            return;
+        }
+        tenants.createIfAbsent(newSlug.getValue(), newName.getValue().trim());
+        message.setText("Tenant " + newName.getValue().trim() + " is ready.");
+        newSlug.clear();
+        newName.clear();
+        refresh();
+        changed.run();
+    }
+
+    /** Runs the action on the selected tenant and reports what it did, or why it did nothing. */
+    private void withSelected(Function<TenantSummary, String> action) {
+        TenantSummary tenant = grid.asSingleSelect().getValue();
+        if (tenant == null) {
+            message.setText("Select a tenant in the list first.");
+            return;
+        }
+        try {
+            message.setText(action.apply(tenant));
+        } catch (IllegalArgumentException e) {
+            message.setText(e.getMessage());
+            return;
+        }
+        refresh();
+        changed.run();
+    }
+
+    private void refresh() {
+        grid.setItems(tenants.visibleTo(operator.scope(), showArchived.getValue()));
+        show(null);
+    }
+
+    private void show(@Nullable TenantSummary tenant) {
+        name.setValue(tenant == null ? "" : tenant.name());
+        name.setEnabled(tenant != null);
+        rename.setEnabled(tenant != null);
+        archive.setVisible(tenant != null && !tenant.archived());
+        restore.setVisible(tenant != null && tenant.archived());
+    }
+
+    static HorizontalLayout row(Component... components) {
+        HorizontalLayout row = new HorizontalLayout(components);
+        row.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        return row;
+    }
+}

@@ -1,0 +1,4 @@
+package dev.inferencemetrics.security;
+
+/** A user's role changed; their sessions have been ended. */
+public record UserRoleChanged(long actorUserId, long userId, long tenantId, Role oldRole, Role newRole) {}

@@ -1,0 +1,50 @@
+package dev.inferencemetrics.security.ui;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.PasswordField;
+import com.vaadin.flow.component.textfield.TextField;
+import dev.inferencemetrics.security.NewTenantUser;
+import dev.inferencemetrics.security.Role;
+import java.util.function.Consumer;
+
+/** The fields of a new tenant member; hands what was entered to the page, which asks the service. */
+class NewUserForm extends HorizontalLayout {
+
+    final TextField username = new TextField("Username");
+    final TextField displayName = new TextField("Display name");
+    final Select<Role> role = new Select<>();
+    final PasswordField password = new PasswordField("Initial password");
+    final Button create = new Button("Add user");
+
+    NewUserForm(Consumer<NewTenantUser> onCreate) {
+        role.setLabel("Role");
+        role.setItems(Role.TENANT_VIEWER, Role.TENANT_ADMIN);
+        role.setItemLabelGenerator(NewUserForm::label);
+        role.setValue(Role.TENANT_VIEWER);
+        password.setHelperText("At least " + NewTenantUser.MIN_PASSWORD_LENGTH + " characters");
+        create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        create.addClickListener(click -> onCreate.accept(
+                new NewTenantUser(username.getValue(), displayName.getValue(), role.getValue(), password.getValue())));
+        setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        add(username, displayName, role, password, create);
+    }
+
+    void clear() {
+        username.clear();
+        displayName.clear();
+        password.clear();
+        role.setValue(Role.TENANT_VIEWER);
+    }
+
+    static String label(Role role) {
+        return switch (role) {
+            case OPERATOR -> "Operator";
+            case TENANT_ADMIN -> "Tenant admin";
+            case TENANT_VIEWER -> "Tenant viewer";
+        };
+    }
+}

@@ -1,0 +1,229 @@
+package dev.inferencemetrics.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.testing.BrowserSession;
+import dev.inferencemetrics.testing.HttpApi;
+import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.RequestSampleJson;
+import dev.inferencemetrics.testing.TestTenant;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Every kind of caller against every feature of the HTTP API, on its own tenant's data and on another tenant's,
+ * through the running server: API keys of each scope, sessions of each role, and nobody. The Vaadin side of the same
+ * matrix is {@link ViewAccessMatrixTest}.
+ */
+@IntegrationTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AuthorizationMatrixIT {
+
+    enum Caller {
+        KEY_INGEST,
+        KEY_METRICS,
+        KEY_USAGE,
+        ADMIN_SESSION,
+        VIEWER_SESSION,
+        OPERATOR_SESSION,
+        NOBODY
+    }
+
+    enum Feature {
+        INGEST,
+        METRICS,
+        USAGE
+    }
+
+    enum Target {
+        OWN,
+        FOREIGN
+    }
+
+    private static final int OK = 200;
+    private static final int UNAUTHORIZED = 401;
+    private static final int FORBIDDEN = 403;
+
+    /** What each caller gets for {own tenant, another tenant}, feature by feature. */
+    private static final Map<Caller, Map<Feature, int[]>> EXPECTED = Map.of(
+            Caller.KEY_INGEST, expect(OK, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+            Caller.KEY_METRICS, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+            Caller.KEY_USAGE, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK, FORBIDDEN),
+            Caller.ADMIN_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, OK, FORBIDDEN),
+            Caller.VIEWER_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+            Caller.OPERATOR_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, OK, OK, OK),
+            Caller.NOBODY, expect(UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED));
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    Clock clock;
+
+    HttpApi api;
+    TenantWithData own;
+    TenantWithData foreign;
+    Map<Caller, BrowserSession> sessions;
+    Map<Caller, String> keys;
+
+    @BeforeAll
+    void twoTenantsAndEveryKindOfCaller() {
+        api = new HttpApi(port, json);
+        own = TenantWithData.create(context, api, "matrix-own");
+        foreign = TenantWithData.create(context, api, "matrix-foreign");
+        String viewer = "matrix-viewer-" + own.id();
+        users.createIfAbsent(own.id(), viewer, "Viewer", "a long password", Role.TENANT_VIEWER);
+        TestTenant tenant = own.tenant();
+        keys = Map.of(
+                Caller.KEY_INGEST, tenant.key(ApiScope.INGEST),
+                Caller.KEY_METRICS, tenant.key(ApiScope.METRICS_READ),
+                Caller.KEY_USAGE, tenant.key(ApiScope.USAGE_READ));
+        sessions = Map.of(
+                Caller.ADMIN_SESSION, signedIn(own.adminUsername(), "a long password"),
+                Caller.VIEWER_SESSION, signedIn(viewer, "a long password"),
+                Caller.OPERATOR_SESSION, signedIn("operator", "demo"));
+    }
+
+    static Stream<Arguments> matrix() {
+        List<Arguments> cases = new ArrayList<>();
+        for (Caller caller : Caller.values()) {
+            for (Feature feature : Feature.values()) {
+                for (Target target : Target.values()) {
+                    cases.add(Arguments.of(caller, feature, target));
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource("matrix")
+    void each_caller_reaches_exactly_what_its_role_or_scope_and_tenant_allow(
+            Caller caller, Feature feature, Target target) {
+        TenantWithData tenant = target == Target.OWN ? own : foreign;
+        int expected = EXPECTED.get(caller).get(feature)[target.ordinal()];
+
+        Answer answer = call(caller, feature, tenant);
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(expected);
+        if (expected == OK && feature == Feature.USAGE && caller != Caller.OPERATOR_SESSION) {
+            assertThat(answer.body()).contains(slug(tenant)).doesNotContain(slug(otherThan(tenant)));
+        }
+        if (expected == OK && feature == Feature.USAGE && caller == Caller.OPERATOR_SESSION) {
+            // without ?tenant= an operator's export covers every tenant; with it, just that one
+            assertThat(answer.body()).contains(slug(tenant));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("listingCallers")
+    void the_deployment_list_holds_the_callers_tenant_only_unless_it_is_an_operator(Caller caller) {
+        Answer answer = get(caller, "/api/v1/deployments");
+
+        assertThat(answer.status()).isEqualTo(OK);
+        assertThat(answer.body()).contains(own.deployment());
+        if (caller == Caller.OPERATOR_SESSION) {
+            assertThat(answer.body()).contains(foreign.deployment());
+        } else {
+            assertThat(answer.body()).doesNotContain(foreign.deployment());
+        }
+    }
+
+    static Stream<Caller> listingCallers() {
+        return Stream.of(Caller.KEY_METRICS, Caller.ADMIN_SESSION, Caller.VIEWER_SESSION, Caller.OPERATOR_SESSION);
+    }
+
+    private Answer call(Caller caller, Feature feature, TenantWithData tenant) {
+        Instant now = clock.instant();
+        return switch (feature) {
+            case INGEST ->
+                post(
+                        caller,
+                        HttpApi.INGEST_REQUESTS,
+                        api.batch(
+                                tenant.deployment(),
+                                List.of(RequestSampleJson.ok("matrix-" + caller + "-" + System.nanoTime(), now))));
+            case METRICS ->
+                get(
+                        caller,
+                        "/api/v1/deployments/" + tenant.deployment() + "/metrics?from=" + now.minus(Duration.ofHours(1))
+                                + "&to=" + now);
+            case USAGE ->
+                get(
+                        caller,
+                        tenant == own ? "/api/v1/usage?format=csv" : "/api/v1/usage?format=csv&tenant=" + slug(tenant));
+        };
+    }
+
+    private Answer get(Caller caller, String path) {
+        BrowserSession session = sessions.get(caller);
+        if (session != null) {
+            return Answer.of(session.get(path));
+        }
+        HttpApi.Answer answer = api.get(path, keys.get(caller));
+        return new Answer(answer.status(), answer.body());
+    }
+
+    private Answer post(Caller caller, String path, byte[] body) {
+        BrowserSession session = sessions.get(caller);
+        if (session != null) {
+            return Answer.of(session.postJson(path, body));
+        }
+        HttpApi.Answer answer = api.post(path, keys.get(caller), HttpApi.JSON, body);
+        return new Answer(answer.status(), answer.body());
+    }
+
+    private BrowserSession signedIn(String username, String password) {
+        BrowserSession session = new BrowserSession(port);
+        session.signIn(username, password);
+        assertThat(session.isSignedIn()).as(username).isTrue();
+        return session;
+    }
+
+    private TenantWithData otherThan(TenantWithData tenant) {
+        return tenant == own ? foreign : own;
+    }
+
+    private static String slug(TenantWithData tenant) {
+        return tenant.tenant().slug();
+    }
+
+    private static Map<Feature, int[]> expect(
+            int ingestOwn, int ingestForeign, int metricsOwn, int metricsForeign, int usageOwn, int usageForeign) {
+        return Map.of(
+                Feature.INGEST, new int[] {ingestOwn, ingestForeign},
+                Feature.METRICS, new int[] {metricsOwn, metricsForeign},
+                Feature.USAGE, new int[] {usageOwn, usageForeign});
+    }
+
+    private record Answer(int status, String body) {
+        static Answer of(HttpResponse<String> response) {
+            return new Answer(response.statusCode(), response.body());
+        }
+    }
+}

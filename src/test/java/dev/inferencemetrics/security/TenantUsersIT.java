@@ -1,0 +1,205 @@
+package dev.inferencemetrics.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.inferencemetrics.testing.BrowserSession;
+import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.OwnerJdbc;
+import dev.inferencemetrics.testing.RecordedEvents;
+import dev.inferencemetrics.testing.ServerSessions;
+import dev.inferencemetrics.testing.TestTenant;
+import jakarta.servlet.http.HttpSession;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.session.SessionRegistry;
+import org.springframework.security.core.userdetails.UserDetailsService;
+
+@IntegrationTest
+class TenantUsersIT {
+
+    private static final String PASSWORD = "a long enough password";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    TenantUsers tenantUsers;
+
+    @Autowired
+    UserDetailsService userDetails;
+
+    @Autowired
+    SessionRegistry sessions;
+
+    @Autowired
+    OwnerJdbc owner;
+
+    @Autowired
+    Clock clock;
+
+    @Test
+    void disabling_a_signed_in_user_ends_their_session_and_they_cannot_sign_in_again() {
+        TestTenant tenant = TestTenant.create(context, "disable");
+        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        BrowserSession browser = new BrowserSession(port);
+        browser.signIn(member.username(), PASSWORD);
+        assertThat(browser.isSignedIn()).isTrue();
+
+        try (RecordedEvents events = RecordedEvents.listen(context)) {
+            tenantUsers.disable(operator(), member.id());
+
+            assertThat(events.of(UserDisabled.class))
+                    .containsExactly(new UserDisabled(operator().userId(), member.id(), tenant.id()));
+        }
+        assertThat(browser.isSignedIn()).isFalse();
+        BrowserSession again = new BrowserSession(port);
+        again.signIn(member.username(), PASSWORD);
+        assertThat(again.isSignedIn()).isFalse();
+    }
+
+    @Test
+    void a_user_disabled_by_another_instance_is_signed_out_once_the_recheck_interval_has_passed() {
+        TestTenant tenant = TestTenant.create(context, "elsewhere");
+        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        BrowserSession browser = new BrowserSession(port);
+        browser.signIn(member.username(), PASSWORD);
+        assertThat(browser.isSignedIn()).isTrue();
+        owner.jdbc().update("update app_user set enabled = false where id = ?", member.id());
+
+        HttpSession session = new ServerSessions(context).require(Objects.requireNonNull(browser.sessionId()));
+        SessionTimes times = (SessionTimes) session.getAttribute(SessionTimes.ATTRIBUTE);
+        session.setAttribute(
+                SessionTimes.ATTRIBUTE, times.checkedAt(clock.instant().minus(Duration.ofMinutes(1))));
+
+        assertThat(browser.isSignedIn()).isFalse();
+    }
+
+    @Test
+    void a_role_change_ends_the_users_sessions_and_the_next_sign_in_carries_the_new_role() {
+        TestTenant tenant = TestTenant.create(context, "promote");
+        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        BrowserSession browser = new BrowserSession(port);
+        browser.signIn(member.username(), PASSWORD);
+        assertThat(signedInRoles(member)).containsExactly(Role.TENANT_VIEWER);
+
+        try (RecordedEvents events = RecordedEvents.listen(context)) {
+            tenantUsers.changeRole(operator(), member.id(), Role.TENANT_ADMIN);
+
+            assertThat(events.of(UserRoleChanged.class))
+                    .containsExactly(new UserRoleChanged(
+                            operator().userId(), member.id(), tenant.id(), Role.TENANT_VIEWER, Role.TENANT_ADMIN));
+        }
+        assertThat(browser.isSignedIn()).isFalse();
+        assertThat(signedInRoles(member)).isEmpty();
+        browser.signIn(member.username(), PASSWORD);
+        assertThat(browser.isSignedIn()).isTrue();
+        assertThat(signedInRoles(member)).containsExactly(Role.TENANT_ADMIN);
+    }
+
+    /** The role of each live session of the user, as the session registry holds them. */
+    private List<Role> signedInRoles(TenantUser member) {
+        return sessions.getAllPrincipals().stream()
+                .filter(principal -> principal instanceof SignedInUser user && user.userId() == member.id())
+                .flatMap(principal -> sessions.getAllSessions(principal, false).stream()
+                        .map(session -> ((SignedInUser) session.getPrincipal()).role()))
+                .toList();
+    }
+
+    @Test
+    void a_tenant_admin_cannot_see_or_change_another_tenants_users() {
+        TestTenant own = TestTenant.create(context, "own");
+        TestTenant other = TestTenant.create(context, "other");
+        SignedInUser admin = signedIn(create(operator(), own, "admin", Role.TENANT_ADMIN));
+        TenantUser stranger = create(operator(), other, "stranger", Role.TENANT_VIEWER);
+
+        assertThatThrownBy(() -> tenantUsers.list(admin, other.id())).isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> tenantUsers.disable(admin, stranger.id()))
+                .hasMessage("There is no such user in this tenant.");
+        assertThatThrownBy(() -> tenantUsers.changeRole(admin, stranger.id(), Role.TENANT_ADMIN))
+                .hasMessage("There is no such user in this tenant.");
+        assertThat(tenantUsers.list(operator(), other.id())).singleElement().satisfies(user -> {
+            assertThat(user.enabled()).isTrue();
+            assertThat(user.role()).isEqualTo(Role.TENANT_VIEWER);
+        });
+    }
+
+    @Test
+    void a_tenant_viewer_manages_nobody() {
+        TestTenant tenant = TestTenant.create(context, "viewer");
+        SignedInUser viewer = signedIn(create(operator(), tenant, "viewer", Role.TENANT_VIEWER));
+
+        assertThatThrownBy(() -> tenantUsers.list(viewer, tenant.id())).isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> tenantUsers.create(
+                        viewer, tenant.id(), new NewTenantUser("x" + tenant.id(), "X", Role.TENANT_ADMIN, PASSWORD)))
+                .isInstanceOf(AccessDeniedException.class);
+    }
+
+    @Test
+    void an_admin_can_neither_disable_nor_demote_themselves() {
+        TestTenant tenant = TestTenant.create(context, "self");
+        TenantUser admin = create(operator(), tenant, "admin", Role.TENANT_ADMIN);
+        SignedInUser self = signedIn(admin);
+
+        assertThatThrownBy(() -> tenantUsers.disable(self, admin.id())).hasMessage("You cannot disable yourself.");
+        assertThatThrownBy(() -> tenantUsers.changeRole(self, admin.id(), Role.TENANT_VIEWER))
+                .hasMessage("You cannot change your own role.");
+    }
+
+    @Test
+    void bad_input_is_refused_with_a_message_that_says_what_to_fix() {
+        TestTenant tenant = TestTenant.create(context, "input");
+        TenantUser taken = create(operator(), tenant, "taken", Role.TENANT_VIEWER);
+
+        assertThatThrownBy(() -> newUser(tenant, taken.username().toUpperCase(), "Someone", "long enough password"))
+                .hasMessage("The username " + taken.username().toUpperCase() + " is taken.");
+        assertThatThrownBy(() -> newUser(tenant, "short-" + tenant.id(), "Someone", "elevenchars"))
+                .hasMessage("The password needs at least 12 characters.");
+        assertThatThrownBy(() -> newUser(tenant, "  ", "Someone", "long enough password"))
+                .hasMessage("Enter a username.");
+        assertThatThrownBy(() -> newUser(tenant, "blank-" + tenant.id(), " ", "long enough password"))
+                .hasMessage("Enter a display name.");
+        assertThat(tenantUsers.list(operator(), tenant.id())).hasSize(1);
+    }
+
+    @Test
+    void creating_a_user_stores_a_bcrypt_hash_and_announces_it() {
+        TestTenant tenant = TestTenant.create(context, "create");
+        try (RecordedEvents events = RecordedEvents.listen(context)) {
+            TenantUser created = create(operator(), tenant, "fresh", Role.TENANT_ADMIN);
+
+            assertThat(events.of(UserCreated.class))
+                    .containsExactly(new UserCreated(
+                            operator().userId(), created.id(), tenant.id(), created.username(), Role.TENANT_ADMIN));
+            assertThat(signedIn(created).getPassword()).startsWith("{bcrypt}");
+        }
+    }
+
+    private void newUser(TestTenant tenant, String username, String displayName, String password) {
+        tenantUsers.create(
+                operator(), tenant.id(), new NewTenantUser(username, displayName, Role.TENANT_VIEWER, password));
+    }
+
+    private TenantUser create(SignedInUser actor, TestTenant tenant, String name, Role role) {
+        String username = name + "-" + tenant.id();
+        return tenantUsers.create(actor, tenant.id(), new NewTenantUser(username, "Test " + name, role, PASSWORD));
+    }
+
+    private SignedInUser operator() {
+        return (SignedInUser) userDetails.loadUserByUsername("operator");
+    }
+
+    private SignedInUser signedIn(TenantUser user) {
+        return (SignedInUser) userDetails.loadUserByUsername(user.username());
+    }
+}

@@ -1,0 +1,107 @@
+package dev.inferencemetrics.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.Component;
+import dev.inferencemetrics.apikey.ui.ApiKeysView;
+import dev.inferencemetrics.audit.ui.AuditView;
+import dev.inferencemetrics.billing.ui.PricesView;
+import dev.inferencemetrics.billing.ui.UsageView;
+import dev.inferencemetrics.deployment.ui.DeploymentAdminView;
+import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
+import dev.inferencemetrics.metrics.ui.FleetOverviewView;
+import dev.inferencemetrics.security.ui.UsersView;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.userdetails.UserDetails;
+import org.springframework.security.core.userdetails.UserDetailsService;
+
+/**
+ * Every role against every page of the web UI, through Vaadin's real navigation and access control: who reaches
+ * which page, and a deployment page of one's own tenant versus another's. Acme's deployment is qwen3-coder; Globex's
+ * admin must not reach it.
+ */
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class ViewAccessMatrixTest extends SpringBrowserlessTest {
+
+    private static final String ACME_DEPLOYMENT = "deployments/qwen3-coder";
+
+    private static final Map<String, Class<? extends Component>> PAGES = Map.of(
+            "",
+            FleetOverviewView.class,
+            ACME_DEPLOYMENT,
+            DeploymentMetricsView.class,
+            "usage",
+            UsageView.class,
+            "api-keys",
+            ApiKeysView.class,
+            "users",
+            UsersView.class,
+            "admin/deployments",
+            DeploymentAdminView.class,
+            "admin/prices",
+            PricesView.class,
+            "admin/audit",
+            AuditView.class);
+
+    /** The pages each user reaches; every other page is refused. */
+    private static final Map<String, Set<String>> REACHES = Map.of(
+            "operator", PAGES.keySet(),
+            "acme-admin", Set.of("", ACME_DEPLOYMENT, "usage", "api-keys", "users"),
+            "acme-viewer", Set.of("", ACME_DEPLOYMENT, "usage"),
+            "globex-admin", Set.of("", "usage", "api-keys", "users"));
+
+    @Autowired
+    UserDetailsService userDetails;
+
+    @AfterEach
+    void signOut() {
+        SecurityContextHolder.clearContext();
+    }
+
+    static Stream<Arguments> matrix() {
+        List<Arguments> cases = new ArrayList<>();
+        for (String user : REACHES.keySet()) {
+            for (String page : PAGES.keySet()) {
+                cases.add(Arguments.of(user, page, REACHES.get(user).contains(page)));
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0} opens /{1}: {2}")
+    @MethodSource("matrix")
+    void each_role_reaches_exactly_its_pages_and_only_its_own_tenants_deployments(
+            String username, String page, boolean reaches) {
+        signIn(username);
+
+        navigate(page, Component.class);
+
+        if (reaches) {
+            assertThat(getCurrentView()).isInstanceOf(PAGES.get(page));
+        } else {
+            assertThat(getCurrentView()).isNotInstanceOf(PAGES.get(page));
+        }
+    }
+
+    private void signIn(String username) {
+        UserDetails user = userDetails.loadUserByUsername(username);
+        SecurityContextHolder.getContext()
+                .setAuthentication(
+                        UsernamePasswordAuthenticationToken.authenticated(user, null, user.getAuthorities()));
+    }
+}

@@ -1,0 +1,153 @@
+package dev.inferencemetrics.security.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.select.Select;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.TenantUser;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+
+@dev.inferencemetrics.testing.IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class UsersViewTest extends SpringBrowserlessTest {
+
+    private static final int ROLE = 2;
+    private static final int ENABLE = 4;
+
+    @Autowired
+    CurrentUser currentUser;
+
+    @Test
+    @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_sees_the_users_of_their_own_tenant_only() {
+        UsersView view = navigate(UsersView.class);
+
+        assertThat(view.tenant.isVisible()).isFalse();
+        assertThat(view.tenant.getValue().slug()).isEqualTo("acme");
+        assertThat(rows(view))
+                .extracting(TenantUser::tenantId)
+                .containsOnly(view.tenant.getValue().id());
+        assertThat(rows(view))
+                .extracting(TenantUser::username)
+                .contains("acme-admin", "acme-viewer")
+                .doesNotContain("globex-admin", "globex-viewer", "operator");
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_adds_a_user_makes_them_admin_and_disables_them() {
+        UsersView view = navigate(UsersView.class);
+        String username = "new-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+        test(view.form.username).setValue(username);
+        test(view.form.displayName).setValue("New Colleague");
+        test(view.form.password).setValue("twelve chars!");
+
+        test(view.form.create).click();
+
+        assertThat(view.error.getText()).isEmpty();
+        assertThat(view.form.username.getValue()).isEmpty();
+        assertThat(row(view, username).role()).isEqualTo(Role.TENANT_VIEWER);
+        roleSelect(view, username).setValue(Role.TENANT_ADMIN);
+        assertThat(row(view, username).role()).isEqualTo(Role.TENANT_ADMIN);
+        test(enableButton(view, username)).click();
+        assertThat(row(view, username).enabled()).isFalse();
+        test(enableButton(view, username)).click();
+        assertThat(row(view, username).enabled()).isTrue();
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_short_password_is_refused_with_a_message_and_nobody_is_added() {
+        UsersView view = navigate(UsersView.class);
+        int before = rows(view).size();
+        test(view.form.username).setValue("short-password-user");
+        test(view.form.displayName).setValue("Short Password");
+        test(view.form.password).setValue("too short");
+
+        test(view.form.create).click();
+
+        assertThat(view.error.getText()).isEqualTo("The password needs at least 12 characters.");
+        assertThat(rows(view)).hasSize(before);
+        assertThat(view.form.username.getValue()).isEqualTo("short-password-user");
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_cannot_disable_or_demote_themselves_from_the_page() {
+        UsersView view = navigate(UsersView.class);
+
+        assertThat(enableButton(view, "acme-admin").isEnabled()).isFalse();
+        assertThat(roleSelect(view, "acme-admin").isEnabled()).isFalse();
+        assertThat(currentUser.require().role()).isEqualTo(Role.TENANT_ADMIN);
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_viewer_cannot_open_the_users_page() {
+        navigate("users", Component.class);
+
+        assertThat(getCurrentView()).isNotInstanceOf(UsersView.class);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_picks_the_tenant_whose_users_to_manage() {
+        UsersView view = navigate(UsersView.class);
+        assertThat(view.tenant.isVisible()).isTrue();
+
+        view.tenant.setValue(view.tenant
+                .getListDataView()
+                .getItems()
+                .filter(tenant -> tenant.slug().equals("globex"))
+                .findFirst()
+                .orElseThrow());
+
+        assertThat(rows(view)).extracting(TenantUser::username).contains("globex-admin", "globex-viewer");
+        assertThat(rows(view))
+                .extracting(TenantUser::tenantId)
+                .containsOnly(view.tenant.getValue().id());
+    }
+
+    private List<TenantUser> rows(UsersView view) {
+        var grid = test(view.users);
+        List<TenantUser> rows = new ArrayList<>();
+        for (int i = 0; i < grid.size(); i++) {
+            rows.add(grid.getRow(i));
+        }
+        return rows;
+    }
+
+    private int indexOf(UsersView view, String username) {
+        List<TenantUser> rows = rows(view);
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).username().equals(username)) {
+                return i;
+            }
+        }
+        throw new AssertionError(username + " is not listed");
+    }
+
+    private TenantUser row(UsersView view, String username) {
+        return rows(view).get(indexOf(view, username));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Select<Role> roleSelect(UsersView view, String username) {
+        return (Select<Role>) test(view.users).getCellComponent(indexOf(view, username), ROLE);
+    }
+
+    private Button enableButton(UsersView view, String username) {
+        return (Button) test(view.users).getCellComponent(indexOf(view, username), ENABLE);
+    }
+}
