@@ -8,10 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -77,8 +79,44 @@ final class Browser implements AutoCloseable {
         driver.get(baseUrl + path);
     }
 
+    /** Charts may redraw while they are read; an element replaced under the condition makes it try again. */
     <T> T waitUntil(Duration timeout, java.util.function.Function<WebDriver, T> condition) {
-        return new WebDriverWait(driver, timeout).until(condition::apply);
+        return new WebDriverWait(driver, timeout)
+                .ignoring(StaleElementReferenceException.class)
+                .until(condition::apply);
+    }
+
+    /**
+     * Waits until at least {@code count} charts of the page's chart grid show {@code drawnCss} in their shadow
+     * roots, and reads what each one shows in the same pass: a chart redrawn in between is simply read again.
+     */
+    List<DrawnChart> drawnCharts(int count, String drawnCss) {
+        return waitUntil(Duration.ofSeconds(60), d -> {
+            List<WebElement> hosts = all(".chart-grid im-apex-chart");
+            if (hosts.size() < count) {
+                return null;
+            }
+            List<DrawnChart> drawn = new ArrayList<>();
+            for (WebElement host : hosts) {
+                SearchContext root = shadowOf(host);
+                if (root.findElements(By.cssSelector(drawnCss)).isEmpty()) {
+                    return null;
+                }
+                drawn.add(new DrawnChart(
+                        root.findElement(By.cssSelector(".apexcharts-title-text"))
+                                .getText(),
+                        texts(root, ".apexcharts-legend-text"),
+                        !root.findElements(By.cssSelector(".apexcharts-yaxis-annotations"))
+                                .isEmpty()));
+            }
+            return drawn;
+        });
+    }
+
+    private static List<String> texts(SearchContext root, String css) {
+        return root.findElements(By.cssSelector(css)).stream()
+                .map(WebElement::getText)
+                .toList();
     }
 
     static SearchContext shadowOf(WebElement host) {

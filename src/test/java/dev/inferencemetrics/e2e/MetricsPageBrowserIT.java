@@ -12,6 +12,7 @@ import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -28,11 +29,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -50,6 +49,9 @@ class MetricsPageBrowserIT {
     TenantService tenants;
 
     @Autowired
+    TenantTransactions tenantTransactions;
+
+    @Autowired
     UserAccounts users;
 
     @Autowired
@@ -60,9 +62,6 @@ class MetricsPageBrowserIT {
 
     @Autowired
     RequestRollupStore rollups;
-
-    @Autowired
-    TransactionTemplate transaction;
 
     @Autowired
     ObjectMapper json;
@@ -82,8 +81,9 @@ class MetricsPageBrowserIT {
             ingest.ingestKvCache(gateway, SLUG, lastHourOfKvReadings());
             long deploymentId =
                     deployments.require(TenantScope.tenant(tenant), SLUG).id();
-            transaction.executeWithoutResult(
-                    status -> rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, thirtyDaysOfHalfHours()));
+            tenantTransactions.run(
+                    TenantScope.tenant(tenant),
+                    () -> rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, thirtyDaysOfHalfHours()));
         }
         browser = Browser.open(port);
         browser.signIn("browser-viewer", "demo");
@@ -99,7 +99,7 @@ class MetricsPageBrowserIT {
     @Test
     void the_metrics_page_shows_four_cards_and_four_rendered_charts_with_their_series() throws Exception {
         browser.open("/deployments/" + SLUG);
-        waitForRenderedCharts();
+        List<DrawnChart> charts = browser.drawnCharts(4, "svg.apexcharts-svg");
 
         List<WebElement> cards = browser.all(".metric-card");
         assertThat(cards)
@@ -110,14 +110,12 @@ class MetricsPageBrowserIT {
                         .findElement(By.cssSelector(".metric-card__value"))
                         .getText())
                 .matches("\\d+ ms");
-        List<WebElement> charts = browser.all(".chart-grid im-apex-chart");
-        assertThat(charts.subList(0, 4)).extracting(this::chartTitle).containsExactlyElementsOf(LATENCY_CHARTS);
-        for (WebElement chart : charts.subList(0, 3)) {
-            assertThat(legend(chart)).containsExactly("p50", "p90", "p95", "p99");
+        assertThat(charts.subList(0, 4)).extracting(DrawnChart::title).containsExactlyElementsOf(LATENCY_CHARTS);
+        for (DrawnChart chart : charts.subList(0, 3)) {
+            assertThat(chart.legend()).containsExactly("p50", "p90", "p95", "p99");
         }
-        assertThat(legend(charts.get(3))).containsExactly("avg", "max", "min");
-        assertThat(Browser.shadowOf(charts.get(0)).findElements(By.cssSelector(".apexcharts-yaxis-annotations")))
-                .isNotEmpty();
+        assertThat(charts.get(3).legend()).containsExactly("avg", "max", "min");
+        assertThat(charts.get(0).hasYAxisAnnotations()).isTrue();
         browser.screenshot("metrics-page");
     }
 
@@ -157,26 +155,7 @@ class MetricsPageBrowserIT {
     }
 
     private void waitForRenderedCharts() {
-        browser.waitUntil(Duration.ofSeconds(60), d -> {
-            List<WebElement> charts = browser.all(".chart-grid im-apex-chart");
-            return charts.size() >= 4
-                    && charts.stream().allMatch(chart -> !Browser.shadowOf(chart)
-                            .findElements(By.cssSelector("svg.apexcharts-svg"))
-                            .isEmpty());
-        });
-    }
-
-    private String chartTitle(WebElement chart) {
-        return Browser.shadowOf(chart)
-                .findElement(By.cssSelector(".apexcharts-title-text"))
-                .getText();
-    }
-
-    private static List<String> legend(WebElement chart) {
-        SearchContext root = Browser.shadowOf(chart);
-        return root.findElements(By.cssSelector(".apexcharts-legend-text")).stream()
-                .map(WebElement::getText)
-                .toList();
+        browser.drawnCharts(4, "svg.apexcharts-svg");
     }
 
     private List<JsonNode> lastHourOfRequests() {

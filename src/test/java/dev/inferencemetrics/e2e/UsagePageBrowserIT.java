@@ -9,19 +9,18 @@ import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -35,6 +34,9 @@ class UsagePageBrowserIT {
 
     @Autowired
     TenantService tenants;
+
+    @Autowired
+    TenantTransactions tenantTransactions;
 
     @Autowired
     UserAccounts users;
@@ -65,25 +67,18 @@ class UsagePageBrowserIT {
                 .withPrices(new BigDecimal("0.45"), new BigDecimal("1.80"), "USD"))) {
             long deploymentId =
                     deployments.require(TenantScope.allTenants(), "invoiced").id();
-            rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, lastFortyDays());
+            tenantTransactions.run(
+                    TenantScope.tenant(tenant),
+                    () -> rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, lastFortyDays()));
         }
         browser = Browser.open(port);
         browser.signIn("invoice-admin", "demo");
 
         browser.open("/usage");
-        List<WebElement> charts = browser.waitUntil(Duration.ofSeconds(60), d -> {
-            List<WebElement> drawn = browser.all(".chart-grid im-apex-chart");
-            boolean rendered = drawn.size() == 2
-                    && drawn.stream().allMatch(chart -> !Browser.shadowOf(chart)
-                            .findElements(By.cssSelector(".apexcharts-bar-series"))
-                            .isEmpty());
-            return rendered ? drawn : null;
-        });
+        List<DrawnChart> charts = browser.drawnCharts(2, ".apexcharts-bar-series");
 
-        assertThat(charts)
-                .extracting(UsagePageBrowserIT::title)
-                .containsExactly("Tokens per day", "Cost per day (USD)");
-        assertThat(legend(charts.getFirst())).containsExactly("input", "output");
+        assertThat(charts).extracting(DrawnChart::title).containsExactly("Tokens per day", "Cost per day (USD)");
+        assertThat(charts.getFirst().legend()).containsExactly("input", "output");
         assertThat(browser.all(".usage-download"))
                 .extracting(WebElement::getText)
                 .containsExactly("Download CSV", "Download JSON");
@@ -101,17 +96,5 @@ class UsagePageBrowserIT {
             days.add(day);
         }
         return days;
-    }
-
-    private static String title(WebElement chart) {
-        return Browser.shadowOf(chart)
-                .findElement(By.cssSelector(".apexcharts-title-text"))
-                .getText();
-    }
-
-    private static List<String> legend(WebElement chart) {
-        return Browser.shadowOf(chart).findElements(By.cssSelector(".apexcharts-legend-text")).stream()
-                .map(WebElement::getText)
-                .toList();
     }
 }
