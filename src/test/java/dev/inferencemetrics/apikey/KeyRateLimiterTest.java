@@ -2,16 +2,14 @@ package dev.inferencemetrics.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import dev.inferencemetrics.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class KeyRateLimiterTest {
 
-    private final SteppedClock clock = new SteppedClock();
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T10:00:00Z"));
     private final KeyRateLimiter limiter = new KeyRateLimiter(10, 5, clock);
 
     @Test
@@ -48,28 +46,5 @@ class KeyRateLimiterTest {
         }
         assertThat(limiter.tryAcquire(1)).isPresent();
         assertThat(limiter.tryAcquire(2)).isEmpty();
-    }
-
-    private static final class SteppedClock extends Clock {
-        private Instant now = Instant.parse("2026-11-22T10:00:00Z");
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

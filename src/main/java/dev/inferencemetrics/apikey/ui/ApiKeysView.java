@@ -10,7 +10,6 @@ import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
-import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
@@ -24,6 +23,7 @@ import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
+import dev.inferencemetrics.tenant.ui.TenantPicker;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Clock;
 import java.time.ZoneOffset;
@@ -37,7 +37,7 @@ import java.util.Set;
 @RolesAllowed({"OPERATOR", "TENANT_ADMIN"})
 public class ApiKeysView extends VerticalLayout {
 
-    final Select<TenantSummary> tenant = new Select<>();
+    final TenantPicker tenant;
     final TextField name = new TextField("Name");
     final CheckboxGroup<ApiScope> scopes = new CheckboxGroup<>("Scopes");
     final DatePicker expires = new DatePicker("Expires (optional)");
@@ -46,7 +46,6 @@ public class ApiKeysView extends VerticalLayout {
     private final ApiKeyService apiKeys;
     private final SignedInUser user;
     private final TenantScope scope;
-    private final OperatorAccessAudit audit;
     private final Clock clock;
 
     public ApiKeysView(
@@ -59,22 +58,8 @@ public class ApiKeysView extends VerticalLayout {
         this.clock = clock;
         this.user = currentUser.require();
         this.scope = user.scope();
-        this.audit = audit;
         // archived tenants too: their keys may still need revoking, and their admins still sign in
-        List<TenantSummary> visible = tenants.visibleTo(scope, true);
-        tenant.setLabel("Tenant");
-        tenant.setItems(visible);
-        tenant.setItemLabelGenerator(TenantSummary::name);
-        tenant.setVisible(visible.size() > 1);
-        tenant.addValueChangeListener(change -> {
-            if (change.getValue() != null) {
-                audit.opened(
-                        user,
-                        change.getValue().id(),
-                        "API keys of " + change.getValue().slug());
-            }
-            refresh();
-        });
+        tenant = new TenantPicker(tenants.visibleTo(scope, true), user, audit, "API keys", this::refresh);
         scopes.setItems(ApiScope.values());
         scopes.setItemLabelGenerator(ApiScope::code);
         scopes.setValue(EnumSet.of(ApiScope.INGEST));
@@ -91,9 +76,7 @@ public class ApiKeysView extends VerticalLayout {
                 tenant,
                 form);
         addAndExpand(keys);
-        if (!visible.isEmpty()) {
-            tenant.setValue(visible.get(0));
-        }
+        tenant.pickFirst();
     }
 
     private void configureGrid() {

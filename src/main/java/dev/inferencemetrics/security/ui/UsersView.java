@@ -21,6 +21,7 @@ import dev.inferencemetrics.security.TenantUsers;
 import dev.inferencemetrics.security.UserAccountException;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
+import dev.inferencemetrics.tenant.ui.TenantPicker;
 import jakarta.annotation.security.RolesAllowed;
 import java.util.List;
 
@@ -33,7 +34,7 @@ import java.util.List;
 @RolesAllowed({"OPERATOR", "TENANT_ADMIN"})
 public class UsersView extends VerticalLayout {
 
-    final Select<TenantSummary> tenant = new Select<>();
+    final TenantPicker tenant;
     final NewUserForm form = new NewUserForm(this::create);
     final Span error = new Span();
     final Grid<TenantUser> users = new Grid<>();
@@ -44,20 +45,7 @@ public class UsersView extends VerticalLayout {
             TenantUsers tenantUsers, TenantService tenants, CurrentUser currentUser, OperatorAccessAudit audit) {
         this.tenantUsers = tenantUsers;
         this.actor = currentUser.require();
-        List<TenantSummary> visible = tenants.visibleTo(actor.scope());
-        tenant.setLabel("Tenant");
-        tenant.setItems(visible);
-        tenant.setItemLabelGenerator(TenantSummary::name);
-        tenant.setVisible(visible.size() > 1);
-        tenant.addValueChangeListener(change -> {
-            if (change.getValue() != null) {
-                audit.opened(
-                        actor,
-                        change.getValue().id(),
-                        "Users of " + change.getValue().slug());
-            }
-            refresh();
-        });
+        tenant = new TenantPicker(tenants.visibleTo(actor.scope()), actor, audit, "Users", this::refresh);
         error.addClassName("form-error");
         configureGrid();
         add(
@@ -68,9 +56,7 @@ public class UsersView extends VerticalLayout {
                 form,
                 error);
         addAndExpand(users);
-        if (!visible.isEmpty()) {
-            tenant.setValue(visible.get(0));
-        }
+        tenant.pickFirst();
     }
 
     private void configureGrid() {

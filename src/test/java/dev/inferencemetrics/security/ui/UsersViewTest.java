@@ -1,15 +1,23 @@
 package dev.inferencemetrics.security.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.select.Select;
+import dev.inferencemetrics.audit.AuditEntry;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.TenantUser;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -27,6 +35,12 @@ class UsersViewTest extends SpringBrowserlessTest {
 
     @Autowired
     CurrentUser currentUser;
+
+    @Autowired
+    AuditLog auditLog;
+
+    @Autowired
+    Clock clock;
 
     @Test
     @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
@@ -102,7 +116,8 @@ class UsersViewTest extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
-    void an_operator_picks_the_tenant_whose_users_to_manage() {
+    void an_operator_picks_the_tenant_whose_users_to_manage_and_the_access_is_audited() {
+        Instant opened = clock.instant().minusSeconds(1);
         UsersView view = navigate(UsersView.class);
         assertThat(view.tenant.isVisible()).isTrue();
 
@@ -117,6 +132,26 @@ class UsersViewTest extends SpringBrowserlessTest {
         assertThat(rows(view))
                 .extracting(TenantUser::tenantId)
                 .containsOnly(view.tenant.getValue().id());
+        assertThat(crossTenantAccessSince(opened, view.tenant.getValue().id()))
+                .extracting(AuditEntry::actor, AuditEntry::detail)
+                .contains(tuple("operator", "Users of globex"));
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_on_their_own_tenant_is_not_cross_tenant_access() {
+        Instant opened = clock.instant().minusSeconds(1);
+        UsersView view = navigate(UsersView.class);
+
+        assertThat(crossTenantAccessSince(opened, view.tenant.getValue().id()))
+                .extracting(AuditEntry::actor)
+                .doesNotContain("acme-admin");
+    }
+
+    private List<AuditEntry> crossTenantAccessSince(Instant since, long tenantId) {
+        return auditLog.search(
+                TenantScope.allTenants(),
+                new AuditQuery(since, AuditKind.CROSS_TENANT_ACCESS, tenantId, null, AuditQuery.MAX_LIMIT));
     }
 
     private List<TenantUser> rows(UsersView view) {
