@@ -11,6 +11,8 @@ public enum AuditKind {
     USER_ROLE_CHANGED("User role changed"),
     USER_DISABLED("User disabled"),
     USER_ENABLED("User enabled"),
+    USER_PASSWORD_SET("User password set"),
+    PASSWORD_CHANGED("Own password changed"),
     DEPLOYMENT_CHANGED("Deployment changed"),
     TENANT_CHANGED("Tenant changed"),
     CROSS_TENANT_ACCESS("Operator cross-tenant access");

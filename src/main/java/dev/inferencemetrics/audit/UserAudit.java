@@ -1,8 +1,10 @@
 package dev.inferencemetrics.audit;
 
+import dev.inferencemetrics.security.PasswordChanged;
 import dev.inferencemetrics.security.UserCreated;
 import dev.inferencemetrics.security.UserDisabled;
 import dev.inferencemetrics.security.UserEnabled;
+import dev.inferencemetrics.security.UserPasswordSet;
 import dev.inferencemetrics.security.UserRoleChanged;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
@@ -45,5 +47,21 @@ class UserAudit {
     @TransactionalEventListener(fallbackExecution = true)
     void enabled(UserEnabled user) {
         log.record(AuditKind.USER_ENABLED, user.tenantId(), "User id " + user.userId() + " enabled");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void passwordSet(UserPasswordSet passwordSet) {
+        log.record(
+                AuditKind.USER_PASSWORD_SET,
+                passwordSet.tenantId(),
+                "User id " + passwordSet.userId() + " given a new password; their sessions were ended");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void passwordChanged(PasswordChanged changed) {
+        log.record(
+                AuditKind.PASSWORD_CHANGED,
+                changed.tenantId(),
+                "Password changed by its owner; their other sessions were ended");
     }
 }

@@ -109,6 +109,10 @@ public class AppUser {
         this.role = newRole;
     }
 
+    void changePasswordHash(String newHash) {
+        this.passwordHash = newHash;
+    }
+
     void disable() {
         this.enabled = false;
     }

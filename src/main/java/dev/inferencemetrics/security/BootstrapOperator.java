@@ -13,7 +13,7 @@ import org.springframework.util.StringUtils;
 @EnableConfigurationProperties(BootstrapOperatorProperties.class)
 class BootstrapOperator implements ApplicationRunner {
 
-    static final int MIN_PASSWORD_LENGTH = UserAccounts.MIN_PASSWORD_LENGTH;
+    static final int MIN_PASSWORD_LENGTH = PasswordRules.MIN_LENGTH;
     private static final Logger log = LoggerFactory.getLogger(BootstrapOperator.class);
 
     private final BootstrapOperatorProperties properties;

@@ -11,8 +11,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * A tenant's members, as its admins (and operators) manage them. Every method takes the signed-in actor and works
- * only within the actor's {@link TenantScope}: a user of another tenant is reported as not found. Disabling a user or
- * changing their role ends their sessions once the change is committed ({@link UserSessions}).
+ * only within the actor's {@link TenantScope}: a user of another tenant is reported as not found. Disabling a user,
+ * changing their role or setting their password ends their sessions once the change is committed
+ * ({@link UserSessions}).
  */
 @Service
 public class TenantUsers {
@@ -96,6 +97,17 @@ public class TenantUsers {
             user.enable();
             events.publishEvent(new UserEnabled(actor.userId(), userId, tenantOf(user)));
         }
+        return TenantUser.of(user);
+    }
+
+    /** Sets a new password for a member who cannot sign in with theirs; their sessions end. */
+    @Transactional
+    public TenantUser setPassword(SignedInUser actor, long userId, String password) {
+        AppUser user = requireMember(actor, userId);
+        refuseSelf(actor, user, "Change your own password on the Account page.");
+        PasswordRules.check(password);
+        user.changePasswordHash(passwordEncoder.encode(password));
+        events.publishEvent(new UserPasswordSet(actor.userId(), userId, tenantOf(user)));
         return TenantUser.of(user);
     }
 

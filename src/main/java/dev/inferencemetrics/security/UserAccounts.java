@@ -2,6 +2,7 @@ package dev.inferencemetrics.security;
 
 import java.time.Clock;
 import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -10,17 +11,22 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class UserAccounts {
 
-    public static final int MIN_PASSWORD_LENGTH = 12;
-
     private final AppUserRepository users;
     private final PasswordEncoder passwordEncoder;
     private final DatabaseTenant databaseTenant;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    UserAccounts(AppUserRepository users, PasswordEncoder passwordEncoder, DatabaseTenant databaseTenant, Clock clock) {
+    UserAccounts(
+            AppUserRepository users,
+            PasswordEncoder passwordEncoder,
+            DatabaseTenant databaseTenant,
+            ApplicationEventPublisher events,
+            Clock clock) {
         this.users = users;
         this.databaseTenant = databaseTenant;
         this.passwordEncoder = passwordEncoder;
+        this.events = events;
         this.clock = clock;
     }
 
@@ -38,6 +44,27 @@ public class UserAccounts {
                 .filter(stored -> stored.getTenantId() == null || user.scope().includes(stored.getTenantId()))
                 .filter(stored -> stored.isEnabled() && stored.getRole() == user.role())
                 .isPresent();
+    }
+
+    /**
+     * Changes the signed-in user's own password, given the current one. Their other sessions end once the change
+     * has committed; the session it was made in ({@code sessionId}) goes on.
+     */
+    @Transactional
+    public void changeOwnPassword(SignedInUser user, String currentPassword, String newPassword, String sessionId) {
+        databaseTenant.declare(user.scope());
+        AppUser stored = users.findById(user.userId())
+                .filter(AppUser::isEnabled)
+                .orElseThrow(() -> new UserAccountException("This account is no longer active."));
+        if (!passwordEncoder.matches(currentPassword, stored.getPasswordHash())) {
+            throw new UserAccountException("The current password is not right.");
+        }
+        if (newPassword.equals(currentPassword)) {
+            throw new UserAccountException("The new password is the same as the current one.");
+        }
+        PasswordRules.check(newPassword);
+        stored.changePasswordHash(passwordEncoder.encode(newPassword));
+        events.publishEvent(new PasswordChanged(user.userId(), stored.getTenantId(), sessionId));
     }
 
     /** Creates the user unless one with this username exists; returns whether it was created. */

@@ -1,13 +1,15 @@
 package dev.inferencemetrics.security;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.session.SessionInformation;
 import org.springframework.security.core.session.SessionRegistry;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
 
 /**
- * Ends a user's sessions on this instance when they are disabled or their role changes: each session is marked
- * expired, and its next request is signed out.
+ * Ends a user's sessions on this instance when they are disabled, their role changes or an admin sets their
+ * password (and all but the current one when they change their own password): each session is marked expired, and
+ * its next request is signed out.
  */
 @Component
 class UserSessions {
@@ -28,14 +30,30 @@ class UserSessions {
         end(changed.userId());
     }
 
+    @TransactionalEventListener(fallbackExecution = true)
+    void on(UserPasswordSet passwordSet) {
+        end(passwordSet.userId());
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void on(PasswordChanged changed) {
+        endAllBut(changed.userId(), changed.keptSessionId());
+    }
+
     /** Ends the user's sessions and returns how many there were. */
     int end(long userId) {
+        return endAllBut(userId, null);
+    }
+
+    private int endAllBut(long userId, @Nullable String keptSessionId) {
         int ended = 0;
         for (Object principal : registry.getAllPrincipals()) {
             if (principal instanceof SignedInUser user && user.userId() == userId) {
                 for (SessionInformation session : registry.getAllSessions(principal, false)) {
-                    session.expireNow();
-                    ended++;
+                    if (!session.getSessionId().equals(keptSessionId)) {
+                        session.expireNow();
+                        ended++;
+                    }
                 }
             }
         }

@@ -3,6 +3,10 @@ package dev.inferencemetrics.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inferencemetrics.audit.AuditEntry;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
@@ -26,6 +30,7 @@ import org.springframework.security.core.userdetails.UserDetailsService;
 class TenantUsersIT {
 
     private static final String PASSWORD = "a long enough password";
+    private static final String NEW_PASSWORD = "another long password";
 
     @LocalServerPort
     int port;
@@ -35,6 +40,12 @@ class TenantUsersIT {
 
     @Autowired
     TenantUsers tenantUsers;
+
+    @Autowired
+    UserAccounts accounts;
+
+    @Autowired
+    AuditLog auditLog;
 
     @Autowired
     UserDetailsService userDetails;
@@ -105,6 +116,102 @@ class TenantUsersIT {
         browser.signIn(member.username(), PASSWORD);
         assertThat(browser.isSignedIn()).isTrue();
         assertThat(signedInRoles(member)).containsExactly(Role.TENANT_ADMIN);
+    }
+
+    @Test
+    void an_admin_sets_a_members_password_which_ends_their_sessions_and_only_the_new_one_signs_in() {
+        TestTenant tenant = TestTenant.create(context, "reset");
+        SignedInUser admin = signedIn(create(operator(), tenant, "admin", Role.TENANT_ADMIN));
+        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        BrowserSession browser = new BrowserSession(port);
+        browser.signIn(member.username(), PASSWORD);
+        assertThat(browser.isSignedIn()).isTrue();
+
+        try (RecordedEvents events = RecordedEvents.listen(context)) {
+            tenantUsers.setPassword(admin, member.id(), NEW_PASSWORD);
+
+            assertThat(events.of(UserPasswordSet.class))
+                    .containsExactly(new UserPasswordSet(admin.userId(), member.id(), tenant.id()));
+        }
+        assertThat(browser.isSignedIn()).isFalse();
+        assertThat(signsIn(member.username(), PASSWORD)).isFalse();
+        assertThat(signsIn(member.username(), NEW_PASSWORD)).isTrue();
+        assertThat(auditDetails(AuditKind.USER_PASSWORD_SET, tenant))
+                .containsExactly("User id " + member.id() + " given a new password; their sessions were ended");
+    }
+
+    @Test
+    void a_password_an_admin_may_not_set_is_refused_and_the_old_one_still_signs_in() {
+        TestTenant tenant = TestTenant.create(context, "reset-refused");
+        TestTenant other = TestTenant.create(context, "reset-other");
+        TenantUser adminMember = create(operator(), tenant, "admin", Role.TENANT_ADMIN);
+        SignedInUser admin = signedIn(adminMember);
+        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        TenantUser stranger = create(operator(), other, "stranger", Role.TENANT_VIEWER);
+
+        assertThatThrownBy(() -> tenantUsers.setPassword(admin, member.id(), "elevenchars"))
+                .hasMessage("The password needs at least 12 characters.");
+        assertThatThrownBy(() -> tenantUsers.setPassword(admin, member.id(), "ü".repeat(37)))
+                .hasMessage("The password may be at most 72 bytes long.");
+        assertThatThrownBy(() -> tenantUsers.setPassword(admin, adminMember.id(), NEW_PASSWORD))
+                .hasMessage("Change your own password on the Account page.");
+        assertThatThrownBy(() -> tenantUsers.setPassword(admin, stranger.id(), NEW_PASSWORD))
+                .hasMessage("There is no such user in this tenant.");
+        assertThat(signsIn(member.username(), PASSWORD)).isTrue();
+        assertThat(signsIn(stranger.username(), PASSWORD)).isTrue();
+        assertThat(signsIn(adminMember.username(), PASSWORD)).isTrue();
+    }
+
+    @Test
+    void changing_ones_own_password_needs_the_current_one_and_ends_only_the_other_sessions() {
+        TestTenant tenant = TestTenant.create(context, "own-password");
+        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        BrowserSession here = new BrowserSession(port);
+        here.signIn(member.username(), PASSWORD);
+        BrowserSession elsewhere = new BrowserSession(port);
+        elsewhere.signIn(member.username(), PASSWORD);
+        String hereId = Objects.requireNonNull(here.sessionId());
+
+        assertThatThrownBy(() -> accounts.changeOwnPassword(signedIn(member), "not my password", NEW_PASSWORD, hereId))
+                .hasMessage("The current password is not right.");
+        assertThatThrownBy(() -> accounts.changeOwnPassword(signedIn(member), PASSWORD, PASSWORD, hereId))
+                .hasMessage("The new password is the same as the current one.");
+        assertThatThrownBy(() -> accounts.changeOwnPassword(signedIn(member), PASSWORD, "short", hereId))
+                .hasMessage("The password needs at least 12 characters.");
+        assertThat(elsewhere.isSignedIn()).isTrue();
+
+        try (RecordedEvents events = RecordedEvents.listen(context)) {
+            accounts.changeOwnPassword(signedIn(member), PASSWORD, NEW_PASSWORD, hereId);
+
+            assertThat(events.of(PasswordChanged.class))
+                    .containsExactly(new PasswordChanged(member.id(), tenant.id(), hereId));
+        }
+        assertThat(here.isSignedIn()).isTrue();
+        assertThat(elsewhere.isSignedIn()).isFalse();
+        assertThat(signsIn(member.username(), PASSWORD)).isFalse();
+        assertThat(signsIn(member.username(), NEW_PASSWORD)).isTrue();
+        assertThat(auditDetails(AuditKind.PASSWORD_CHANGED, tenant)).hasSize(1);
+    }
+
+    private boolean signsIn(String username, String password) {
+        BrowserSession browser = new BrowserSession(port);
+        browser.signIn(username, password);
+        return browser.isSignedIn();
+    }
+
+    private List<String> auditDetails(AuditKind kind, TestTenant tenant) {
+        return auditLog
+                .search(
+                        TenantScope.allTenants(),
+                        new AuditQuery(
+                                clock.instant().minus(Duration.ofHours(1)),
+                                kind,
+                                tenant.id(),
+                                null,
+                                AuditQuery.MAX_LIMIT))
+                .stream()
+                .map(AuditEntry::detail)
+                .toList();
     }
 
     /** The role of each live session of the user, as the session registry holds them. */

@@ -12,6 +12,7 @@ import dev.inferencemetrics.billing.ui.UsageView;
 import dev.inferencemetrics.deployment.ui.DeploymentAdminView;
 import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
 import dev.inferencemetrics.metrics.ui.FleetOverviewView;
+import dev.inferencemetrics.security.ui.AccountView;
 import dev.inferencemetrics.security.ui.UsersView;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.util.ArrayList;
@@ -56,14 +57,16 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
             "admin/prices",
             PricesView.class,
             "admin/audit",
-            AuditView.class);
+            AuditView.class,
+            "account",
+            AccountView.class);
 
     /** The pages each user reaches; every other page is refused. */
     private static final Map<String, Set<String>> REACHES = Map.of(
             "operator", PAGES.keySet(),
-            "acme-admin", Set.of("", ACME_DEPLOYMENT, "usage", "api-keys", "users"),
-            "acme-viewer", Set.of("", ACME_DEPLOYMENT, "usage"),
-            "globex-admin", Set.of("", "usage", "api-keys", "users"));
+            "acme-admin", Set.of("", ACME_DEPLOYMENT, "usage", "api-keys", "users", "account"),
+            "acme-viewer", Set.of("", ACME_DEPLOYMENT, "usage", "account"),
+            "globex-admin", Set.of("", "usage", "api-keys", "users", "account"));
 
     @Autowired
     UserDetailsService userDetails;

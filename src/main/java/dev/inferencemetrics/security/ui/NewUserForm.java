@@ -8,11 +8,14 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
 import dev.inferencemetrics.security.NewTenantUser;
+import dev.inferencemetrics.security.PasswordRules;
 import dev.inferencemetrics.security.Role;
 import java.util.function.Consumer;
 
 /** The fields of a new tenant member; hands what was entered to the page, which asks the service. */
 class NewUserForm extends HorizontalLayout {
+
+    static final String PASSWORD_HINT = "At least " + PasswordRules.MIN_LENGTH + " characters";
 
     final TextField username = new TextField("Username");
     final TextField displayName = new TextField("Display name");
@@ -25,7 +28,7 @@ class NewUserForm extends HorizontalLayout {
         role.setItems(Role.TENANT_VIEWER, Role.TENANT_ADMIN);
         role.setItemLabelGenerator(NewUserForm::label);
         role.setValue(Role.TENANT_VIEWER);
-        password.setHelperText("At least " + NewTenantUser.MIN_PASSWORD_LENGTH + " characters");
+        password.setHelperText(PASSWORD_HINT);
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         create.addClickListener(click -> onCreate.accept(
                 new NewTenantUser(username.getValue(), displayName.getValue(), role.getValue(), password.getValue())));

@@ -51,7 +51,7 @@ public class UsersView extends VerticalLayout {
         add(
                 new H2("Users"),
                 new Paragraph("Tenant admins manage the tenant's users and API keys; viewers see its deployments."
-                        + " Disabling a user or changing their role signs them out at once."),
+                        + " Disabling a user, changing their role or setting their password signs them out at once."),
                 tenant,
                 form,
                 error);
@@ -67,6 +67,7 @@ public class UsersView extends VerticalLayout {
                 .setHeader("Status")
                 .setAutoWidth(true);
         users.addComponentColumn(this::enableButton).setAutoWidth(true);
+        users.addComponentColumn(this::passwordButton).setAutoWidth(true);
         users.setEmptyStateText("No users in this tenant yet.");
     }
 
@@ -91,6 +92,25 @@ public class UsersView extends VerticalLayout {
         button.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
         button.setEnabled(user.id() != actor.userId());
         return button;
+    }
+
+    private Component passwordButton(TenantUser user) {
+        Button button = new Button("Set password", click -> openPasswordDialog(user));
+        button.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
+        button.setEnabled(user.id() != actor.userId());
+        return button;
+    }
+
+    SetPasswordDialog openPasswordDialog(TenantUser user) {
+        SetPasswordDialog dialog =
+                new SetPasswordDialog(user, password -> tenantUsers.setPassword(actor, user.id(), password));
+        dialog.addOpenedChangeListener(change -> {
+            if (!change.isOpened()) {
+                refresh();
+            }
+        });
+        dialog.open();
+        return dialog;
     }
 
     private void create(NewTenantUser user) {

@@ -23,6 +23,9 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.core.userdetails.UserDetails;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -32,12 +35,19 @@ class UsersViewTest extends SpringBrowserlessTest {
 
     private static final int ROLE = 2;
     private static final int ENABLE = 4;
+    private static final int SET_PASSWORD = 5;
 
     @Autowired
     CurrentUser currentUser;
 
     @Autowired
     AuditLog auditLog;
+
+    @Autowired
+    UserDetailsService userDetails;
+
+    @Autowired
+    PasswordEncoder passwordEncoder;
 
     @Autowired
     Clock clock;
@@ -94,6 +104,32 @@ class UsersViewTest extends SpringBrowserlessTest {
         assertThat(view.error.getText()).isEqualTo("The password needs at least 12 characters.");
         assertThat(rows(view)).hasSize(before);
         assertThat(view.form.username.getValue()).isEqualTo("short-password-user");
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_sets_a_members_password_in_a_dialog_that_explains_a_refusal() {
+        UsersView view = navigate(UsersView.class);
+        String username = "reset-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+        test(view.form.username).setValue(username);
+        test(view.form.displayName).setValue("Forgetful");
+        test(view.form.password).setValue("first password!");
+        test(view.form.create).click();
+
+        test(passwordButton(view, username)).click();
+        SetPasswordDialog dialog = $(SetPasswordDialog.class).single();
+        test(dialog.password).setValue("too short");
+        test(dialog.save).click();
+        assertThat(dialog.isOpened()).isTrue();
+        assertThat(dialog.error.getText()).isEqualTo("The password needs at least 12 characters.");
+        test(dialog.password).setValue("second password!");
+        test(dialog.save).click();
+
+        assertThat(dialog.isOpened()).isFalse();
+        UserDetails stored = userDetails.loadUserByUsername(username);
+        assertThat(passwordEncoder.matches("second password!", stored.getPassword()))
+                .isTrue();
+        assertThat(passwordButton(view, "acme-admin").isEnabled()).isFalse();
     }
 
     @Test
@@ -180,6 +216,10 @@ class UsersViewTest extends SpringBrowserlessTest {
     @SuppressWarnings("unchecked")
     private Select<Role> roleSelect(UsersView view, String username) {
         return (Select<Role>) test(view.users).getCellComponent(indexOf(view, username), ROLE);
+    }
+
+    private Button passwordButton(UsersView view, String username) {
+        return (Button) test(view.users).getCellComponent(indexOf(view, username), SET_PASSWORD);
     }
 
     private Button enableButton(UsersView view, String username) {
