@@ -9,8 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param idleTimeout a session without user activity for this long is ended; Vaadin heartbeats are not activity
  * @param absoluteTimeout a session is ended this long after sign-in, however active
- * @param recheckInterval how often a session reads its user's account again, so that disabling a user or changing
- *     their role on another application instance ends the session here too
+ * @param recheckInterval how often a session reads its user's account again, so that disabling a user, changing
+ *     their role or their password on another application instance ends the session here too
  */
 @ConfigurationProperties("inference-metrics.sessions")
 public record SessionProperties(

@@ -16,8 +16,9 @@ import org.springframework.security.core.session.SessionRegistry;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Ends signed-in sessions that were idle or open too long, by the injected clock, and those whose user was disabled
- * or given another role (read again every recheck interval, which covers changes made on another instance). A Vaadin
+ * Ends signed-in sessions that were idle or open too long, by the injected clock, and those whose user was disabled,
+ * given another role or a new password (read again every recheck interval, which covers changes made on another
+ * instance). A Vaadin
  * heartbeat only says a browser tab is still open, so it does not count as activity. An ended session is marked
  * expired in the session registry; the {@link org.springframework.security.web.session.ConcurrentSessionFilter} after this one signs it
  * out, and the request goes on as an anonymous one (to the login page).

@@ -1,6 +1,10 @@
 package dev.inferencemetrics.security;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +22,7 @@ public final class SignedInUser implements UserDetails, CredentialsContainer, Ca
     private final String displayName;
     private final Role role;
     private final boolean enabled;
+    private final String credentialStamp;
     private @Nullable String passwordHash;
 
     SignedInUser(AppUser user) {
@@ -28,6 +33,40 @@ public final class SignedInUser implements UserDetails, CredentialsContainer, Ca
         this.role = user.getRole();
         this.enabled = user.isEnabled();
         this.passwordHash = user.getPasswordHash();
+        this.credentialStamp = credentialStampOf(user.getPasswordHash());
+    }
+
+    private SignedInUser(SignedInUser user, String credentialStamp) {
+        this.userId = user.userId;
+        this.tenantId = user.tenantId;
+        this.username = user.username;
+        this.displayName = user.displayName;
+        this.role = user.role;
+        this.enabled = user.enabled;
+        this.passwordHash = null;
+        this.credentialStamp = credentialStamp;
+    }
+
+    /**
+     * Which password this session was signed in with, as a digest of its hash that survives the erasing of
+     * credentials: a session whose stamp no longer matches the stored password's has outlived a password change.
+     */
+    static String credentialStampOf(String passwordHash) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(passwordHash.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    String credentialStamp() {
+        return credentialStamp;
+    }
+
+    /** The same user, signed in with the password whose stamp is given (their own new one). */
+    SignedInUser withCredentialStamp(String newStamp) {
+        return new SignedInUser(this, newStamp);
     }
 
     public long userId() {

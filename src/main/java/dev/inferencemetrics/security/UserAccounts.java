@@ -36,13 +36,18 @@ public class UserAccounts {
         return users.existsByRole(Role.OPERATOR);
     }
 
-    /** Whether a signed-in user's account still stands as it did at sign-in: enabled, with the same role. */
+    /**
+     * Whether a signed-in user's account still stands as it did at sign-in: enabled, with the same role and the same
+     * password.
+     */
     @Transactional(readOnly = true)
     public boolean isCurrent(SignedInUser user) {
         databaseTenant.declare(user.scope());
         return users.findById(user.userId())
                 .filter(stored -> stored.getTenantId() == null || user.scope().includes(stored.getTenantId()))
                 .filter(stored -> stored.isEnabled() && stored.getRole() == user.role())
+                .filter(stored ->
+                        SignedInUser.credentialStampOf(stored.getPasswordHash()).equals(user.credentialStamp()))
                 .isPresent();
     }
 
@@ -63,8 +68,10 @@ public class UserAccounts {
             throw new UserAccountException("The new password is the same as the current one.");
         }
         PasswordRules.check(newPassword);
-        stored.changePasswordHash(passwordEncoder.encode(newPassword));
-        events.publishEvent(new PasswordChanged(user.userId(), stored.getTenantId(), sessionId));
+        String hash = passwordEncoder.encode(newPassword);
+        stored.changePasswordHash(hash);
+        events.publishEvent(new PasswordChanged(
+                user.userId(), stored.getTenantId(), sessionId, SignedInUser.credentialStampOf(hash)));
     }
 
     /** Creates the user unless one with this username exists; returns whether it was created. */

@@ -38,6 +38,11 @@ class UserSessions {
     @TransactionalEventListener(fallbackExecution = true)
     void on(PasswordChanged changed) {
         endAllBut(changed.userId(), changed.keptSessionId());
+        SessionInformation kept = registry.getSessionInformation(changed.keptSessionId());
+        if (kept != null && kept.getPrincipal() instanceof SignedInUser user) {
+            // so that the periodic recheck finds the kept session signed in with the new password
+            registry.registerNewSession(kept.getSessionId(), user.withCredentialStamp(changed.credentialStamp()));
+        }
     }
 
     /** Ends the user's sessions and returns how many there were. */

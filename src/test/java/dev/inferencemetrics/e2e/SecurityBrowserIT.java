@@ -3,6 +3,7 @@ package dev.inferencemetrics.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SessionRechecks;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.TestTenant;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -89,6 +91,43 @@ class SecurityBrowserIT {
         });
         assertThat(cells).contains("operator", "Signed in", "Time", "Event", "Actor");
         browser.screenshot("audit-log");
+    }
+
+    @Test
+    void a_password_changed_on_the_account_page_keeps_this_session_signed_in_past_the_recheck() throws Exception {
+        TestTenant tenant = TestTenant.create(context, "browser-password");
+        String username = "changer-" + tenant.id();
+        users.createIfAbsent(tenant.id(), username, "Changer", "the old password", Role.TENANT_VIEWER);
+        browser = Browser.open(port);
+        browser.signIn(username, "the old password");
+        browser.open("/account");
+
+        List<WebElement> fields = browser.waitUntil(Duration.ofSeconds(30), d -> {
+            List<WebElement> found = d.findElements(By.cssSelector("vaadin-password-field input"));
+            return found.size() == 3 ? found : null;
+        });
+        fields.get(0).sendKeys("the old password");
+        fields.get(1).sendKeys("the new password");
+        fields.get(2).sendKeys("the new password");
+        browser.driver
+                .findElement(By.xpath("//vaadin-button[normalize-space()='Change password']"))
+                .click();
+
+        browser.waitUntil(Duration.ofSeconds(30), d -> bodyText(d).contains("Your password has been changed."));
+        browser.screenshot("password-changed");
+        String sessionId = browser.driver.manage().getCookieNamed("JSESSIONID").getValue();
+        SessionRechecks.makeDue(context, sessionId);
+        browser.open("/account");
+
+        String page = browser.waitUntil(Duration.ofSeconds(30), d -> {
+            String text = bodyText(d);
+            return text.contains("Signed in as") || d.getCurrentUrl().contains("/login") ? text : null;
+        });
+        assertThat(page).contains("Signed in as " + username);
+    }
+
+    private static String bodyText(WebDriver driver) {
+        return driver.findElement(By.tagName("body")).getText();
     }
 
     private void attemptSignIn(String username, String password) {

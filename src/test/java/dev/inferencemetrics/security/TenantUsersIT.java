@@ -11,9 +11,7 @@ import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
 import dev.inferencemetrics.testing.RecordedEvents;
-import dev.inferencemetrics.testing.ServerSessions;
 import dev.inferencemetrics.testing.TestTenant;
-import jakarta.servlet.http.HttpSession;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +23,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.session.SessionRegistry;
 import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.crypto.password.PasswordEncoder;
 
 @IntegrationTest
 class TenantUsersIT {
@@ -46,6 +45,9 @@ class TenantUsersIT {
 
     @Autowired
     AuditLog auditLog;
+
+    @Autowired
+    PasswordEncoder passwordEncoder;
 
     @Autowired
     UserDetailsService userDetails;
@@ -88,12 +90,31 @@ class TenantUsersIT {
         assertThat(browser.isSignedIn()).isTrue();
         owner.jdbc().update("update app_user set enabled = false where id = ?", member.id());
 
-        HttpSession session = new ServerSessions(context).require(Objects.requireNonNull(browser.sessionId()));
-        SessionTimes times = (SessionTimes) session.getAttribute(SessionTimes.ATTRIBUTE);
-        session.setAttribute(
-                SessionTimes.ATTRIBUTE, times.checkedAt(clock.instant().minus(Duration.ofMinutes(1))));
+        makeRecheckDue(browser);
 
         assertThat(browser.isSignedIn()).isFalse();
+    }
+
+    @Test
+    void a_user_whose_password_was_set_on_another_instance_is_signed_out_once_the_recheck_interval_has_passed() {
+        TestTenant tenant = TestTenant.create(context, "elsewhere-password");
+        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        BrowserSession browser = new BrowserSession(port);
+        browser.signIn(member.username(), PASSWORD);
+        owner.jdbc()
+                .update(
+                        "update app_user set password_hash = ? where id = ?",
+                        passwordEncoder.encode(NEW_PASSWORD),
+                        member.id());
+        assertThat(browser.isSignedIn()).as("before the recheck is due").isTrue();
+
+        makeRecheckDue(browser);
+
+        assertThat(browser.isSignedIn()).isFalse();
+    }
+
+    private void makeRecheckDue(BrowserSession browser) {
+        SessionRechecks.makeDue(context, Objects.requireNonNull(browser.sessionId()));
     }
 
     @Test
@@ -183,11 +204,17 @@ class TenantUsersIT {
         try (RecordedEvents events = RecordedEvents.listen(context)) {
             accounts.changeOwnPassword(signedIn(member), PASSWORD, NEW_PASSWORD, hereId);
 
-            assertThat(events.of(PasswordChanged.class))
-                    .containsExactly(new PasswordChanged(member.id(), tenant.id(), hereId));
+            assertThat(events.of(PasswordChanged.class)).singleElement().satisfies(changed -> {
+                assertThat(changed.userId()).isEqualTo(member.id());
+                assertThat(changed.tenantId()).isEqualTo(tenant.id());
+                assertThat(changed.keptSessionId()).isEqualTo(hereId);
+            });
         }
-        assertThat(here.isSignedIn()).isTrue();
         assertThat(elsewhere.isSignedIn()).isFalse();
+        makeRecheckDue(here);
+        assertThat(here.isSignedIn())
+                .as("the session the password was changed in, rechecked")
+                .isTrue();
         assertThat(signsIn(member.username(), PASSWORD)).isFalse();
         assertThat(signsIn(member.username(), NEW_PASSWORD)).isTrue();
         assertThat(auditDetails(AuditKind.PASSWORD_CHANGED, tenant)).hasSize(1);
