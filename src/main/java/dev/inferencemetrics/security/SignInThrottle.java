@@ -1,45 +1,44 @@
 package dev.inferencemetrics.security;
 
+import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
  * Counts failed sign-ins per account and per client address, and refuses sign-ins past either limit. Unknown
- * usernames are counted like real ones, so the answers do not tell which accounts exist. The counts live in memory,
- * per application instance: behind a load balancer an attacker may get the limits once per instance, and a restart
- * forgets them.
+ * usernames are counted like real ones, so the answers do not tell which accounts exist. The failures are kept in
+ * the database, so every application instance counts the same failures and a restart forgets none; refused attempts
+ * are not counted, so one address writes at most its limit of rows a window.
  */
 @Component
 @EnableConfigurationProperties(SignInThrottleProperties.class)
 public class SignInThrottle {
 
-    /** Past this many tracked accounts and addresses, windows without recent failures are dropped. */
-    private static final int SWEEP_ABOVE = 10_000;
-
     private static final int MAX_KEY_LENGTH = 200;
 
     private final SignInThrottleProperties limits;
+    private final JdbcClient jdbc;
     private final Clock clock;
-    private final Map<String, FailureWindow> accounts = new ConcurrentHashMap<>();
-    private final Map<String, FailureWindow> addresses = new ConcurrentHashMap<>();
 
-    SignInThrottle(SignInThrottleProperties limits, Clock clock) {
+    SignInThrottle(SignInThrottleProperties limits, JdbcClient jdbc, Clock clock) {
         this.limits = limits;
+        this.jdbc = jdbc;
         this.clock = clock;
     }
 
     /** How long sign-ins to this account from this address stay refused; empty when they may go ahead. */
     public Optional<Duration> refusal(String username, String address) {
         Instant now = clock.instant();
-        Optional<Duration> account = refusalLeft(accounts, accountKey(username), now);
-        Optional<Duration> client = refusalLeft(addresses, address, now);
+        Optional<Duration> account = refusalLeft(accountKey(username), limits.failuresPerAccount(), now);
+        Optional<Duration> client = refusalLeft(addressKey(address), limits.failuresPerAddress(), now);
         if (account.isPresent() && client.isPresent()) {
             return Optional.of(max(account.get(), client.get()));
         }
@@ -47,36 +46,57 @@ public class SignInThrottle {
     }
 
     public void failed(String username, String address) {
-        Instant now = clock.instant();
-        accounts.computeIfAbsent(
-                        accountKey(username), key -> new FailureWindow(limits.failuresPerAccount(), limits.window()))
-                .record(now);
-        addresses
-                .computeIfAbsent(address, key -> new FailureWindow(limits.failuresPerAddress(), limits.window()))
-                .record(now);
-        sweep(accounts, now);
-        sweep(addresses, now);
+        Timestamp now = Timestamp.from(clock.instant());
+        jdbc.sql("insert into sign_in_failure (subject, failed_at) values (?, ?), (?, ?)")
+                .params(accountKey(username), now, addressKey(address), now)
+                .update();
     }
 
     /** A successful sign-in forgets the account's failures; its address's stay counted. */
     public void succeeded(String username) {
-        accounts.remove(accountKey(username));
+        jdbc.sql("delete from sign_in_failure where subject = ?")
+                .param(accountKey(username))
+                .update();
     }
 
-    private static Optional<Duration> refusalLeft(Map<String, FailureWindow> windows, String key, Instant now) {
-        FailureWindow window = windows.get(key);
-        return window == null ? Optional.empty() : window.refusalLeft(now);
+    /** Failures older than the window count no more. */
+    @Scheduled(fixedDelayString = "PT5M", initialDelayString = "PT1M")
+    void forgetOldFailures() {
+        jdbc.sql("delete from sign_in_failure where failed_at <= ?")
+                .param(Timestamp.from(clock.instant().minus(limits.window())))
+                .update();
     }
 
-    private static void sweep(Map<String, FailureWindow> windows, Instant now) {
-        if (windows.size() > SWEEP_ABOVE) {
-            windows.values().removeIf(window -> window.isEmpty(now));
+    /**
+     * How long until fewer than {@code limit} failures of the subject lie in the window: the oldest of its latest
+     * {@code limit} failures leaves it then. Empty while under the limit.
+     */
+    private Optional<Duration> refusalLeft(String subject, int limit, Instant now) {
+        List<Timestamp> latest = jdbc.sql("""
+                        select failed_at from sign_in_failure
+                         where subject = ? and failed_at > ?
+                         order by failed_at desc
+                         limit ?""")
+                .params(subject, Timestamp.from(now.minus(limits.window())), limit)
+                .query(Timestamp.class)
+                .list();
+        if (latest.size() < limit) {
+            return Optional.empty();
         }
+        Instant oldestCounted = latest.getLast().toInstant();
+        return Optional.of(Duration.between(now, oldestCounted.plus(limits.window())));
     }
 
     /** Usernames differing only in case or surrounding blanks share one count. */
     private static String accountKey(String username) {
-        String key = username.strip().toLowerCase(Locale.ROOT);
+        return "account:" + truncated(username.strip().toLowerCase(Locale.ROOT));
+    }
+
+    private static String addressKey(String address) {
+        return "address:" + truncated(address);
+    }
+
+    private static String truncated(String key) {
         return key.length() > MAX_KEY_LENGTH ? key.substring(0, MAX_KEY_LENGTH) : key;
     }
 

@@ -2,9 +2,12 @@ package dev.inferencemetrics.security;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.dao.DataAccessException;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.DisabledException;
+import org.springframework.security.authentication.InternalAuthenticationServiceException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -32,7 +35,7 @@ final class ThrottledSignIn implements AuthenticationProvider {
     public Authentication authenticate(Authentication attempt) {
         String username = attempt.getName();
         String address = addressOf(attempt);
-        Optional<Duration> refusal = throttle.refusal(username, address);
+        Optional<Duration> refusal = counted(() -> throttle.refusal(username, address));
         if (refusal.isPresent()) {
             events.publishEvent(new SignInFailed(username, address, SignInFailed.THROTTLED));
             throw new SignInThrottledException(refusal.get());
@@ -41,15 +44,31 @@ final class ThrottledSignIn implements AuthenticationProvider {
         try {
             result = passwords.authenticate(attempt);
         } catch (AuthenticationException e) {
-            throttle.failed(username, address);
+            counting(() -> throttle.failed(username, address));
             events.publishEvent(new SignInFailed(username, address, reasonOf(e)));
             throw e;
         }
-        throttle.succeeded(username);
+        counting(() -> throttle.succeeded(username));
         if (result != null && result.getPrincipal() instanceof SignedInUser user) {
             events.publishEvent(new SignInSucceeded(user.getUsername(), user.userId(), user.tenantId(), address));
         }
         return result;
+    }
+
+    /** The failure counts live in the database: while it cannot be reached, nobody signs in, with a clear message. */
+    private static <T> T counted(Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (DataAccessException e) {
+            throw new InternalAuthenticationServiceException("the sign-in throttle cannot reach the database", e);
+        }
+    }
+
+    private static void counting(Runnable step) {
+        counted(() -> {
+            step.run();
+            return true;
+        });
     }
 
     @Override
