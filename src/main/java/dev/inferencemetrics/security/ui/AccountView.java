@@ -37,7 +37,7 @@ public class AccountView extends VerticalLayout {
     public AccountView(UserAccounts accounts, CurrentUser currentUser) {
         this.accounts = accounts;
         this.user = currentUser.require();
-        who = new Paragraph("Signed in as " + user.getUsername() + " (" + user.displayName() + ").");
+        who = new Paragraph("Signed in as " + user.getUsername() + " · " + user.displayName());
         replacement.setHelperText(NewUserForm.PASSWORD_HINT);
         error.addClassName("form-error");
         done.addClassName("form-done");

@@ -54,7 +54,7 @@ class AccountViewTest extends SpringBrowserlessTest {
     void the_page_says_who_is_signed_in() {
         AccountView view = navigate(AccountView.class);
 
-        assertThat(view.who.getText()).isEqualTo("Signed in as " + username + " (Fresh Operator).");
+        assertThat(view.who.getText()).isEqualTo("Signed in as " + username + " · Fresh Operator");
     }
 
     @Test
