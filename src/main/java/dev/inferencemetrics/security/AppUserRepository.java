@@ -18,4 +18,6 @@ interface AppUserRepository extends JpaRepository<AppUser, Long> {
     Boolean usernameTakenInAnyTenant(String username);
 
     List<AppUser> findByTenantIdOrderByUsername(long tenantId);
+
+    List<AppUser> findByRoleOrderByUsername(Role role);
 }

@@ -1,4 +1,7 @@
 package dev.inferencemetrics.security;
 
+import org.jspecify.annotations.Nullable;
+
 /** A user was disabled: they cannot sign in, and their sessions have been ended. */
-public record UserDisabled(long actorUserId, long userId, long tenantId) {}
+public record UserDisabled(
+        long actorUserId, long userId, @Nullable Long tenantId) {}

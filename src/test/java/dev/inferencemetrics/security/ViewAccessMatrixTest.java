@@ -13,6 +13,7 @@ import dev.inferencemetrics.deployment.ui.DeploymentAdminView;
 import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
 import dev.inferencemetrics.metrics.ui.FleetOverviewView;
 import dev.inferencemetrics.security.ui.AccountView;
+import dev.inferencemetrics.security.ui.OperatorsView;
 import dev.inferencemetrics.security.ui.UsersView;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.util.ArrayList;
@@ -59,7 +60,9 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
             "admin/audit",
             AuditView.class,
             "account",
-            AccountView.class);
+            AccountView.class,
+            "admin/operators",
+            OperatorsView.class);
 
     /** The pages each user reaches; every other page is refused. */
     private static final Map<String, Set<String>> REACHES = Map.of(

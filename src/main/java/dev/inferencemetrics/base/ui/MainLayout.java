@@ -40,6 +40,7 @@ public class MainLayout extends AppLayout {
         if (user.role() == Role.OPERATOR) {
             nav.addItem(new SideNavItem("Tenants and deployments", "admin/deployments", VaadinIcon.COG.create()));
             nav.addItem(new SideNavItem("Prices", "admin/prices", VaadinIcon.MONEY.create()));
+            nav.addItem(new SideNavItem("Operators", "admin/operators", VaadinIcon.USER_STAR.create()));
             nav.addItem(new SideNavItem("Audit log", "admin/audit", VaadinIcon.RECORDS.create()));
         }
         nav.addItem(new SideNavItem("Account", "account", VaadinIcon.USER.create()));

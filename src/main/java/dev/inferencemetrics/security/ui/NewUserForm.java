@@ -7,7 +7,7 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
-import dev.inferencemetrics.security.NewTenantUser;
+import dev.inferencemetrics.security.NewUser;
 import dev.inferencemetrics.security.PasswordRules;
 import dev.inferencemetrics.security.Role;
 import java.util.function.Consumer;
@@ -21,17 +21,23 @@ class NewUserForm extends HorizontalLayout {
     final TextField displayName = new TextField("Display name");
     final Select<Role> role = new Select<>();
     final PasswordField password = new PasswordField("Initial password");
-    final Button create = new Button("Add user");
+    final Button create;
 
-    NewUserForm(Consumer<NewTenantUser> onCreate) {
+    /** {@code tenantMember}: a tenant admin or viewer, picked in the form; otherwise an operator. */
+    NewUserForm(Consumer<NewUser> onCreate, boolean tenantMember) {
+        create = new Button(tenantMember ? "Add user" : "Add operator");
         role.setLabel("Role");
         role.setItems(Role.TENANT_VIEWER, Role.TENANT_ADMIN);
         role.setItemLabelGenerator(NewUserForm::label);
         role.setValue(Role.TENANT_VIEWER);
+        role.setVisible(tenantMember);
         password.setHelperText(PASSWORD_HINT);
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        create.addClickListener(click -> onCreate.accept(
-                new NewTenantUser(username.getValue(), displayName.getValue(), role.getValue(), password.getValue())));
+        create.addClickListener(click -> onCreate.accept(new NewUser(
+                username.getValue(),
+                displayName.getValue(),
+                tenantMember ? role.getValue() : Role.OPERATOR,
+                password.getValue())));
         setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         add(username, displayName, role, password, create);
     }

@@ -6,7 +6,7 @@ import com.vaadin.flow.component.dialog.Dialog;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.textfield.PasswordField;
-import dev.inferencemetrics.security.TenantUser;
+import dev.inferencemetrics.security.ManagedUser;
 import dev.inferencemetrics.security.UserAccountException;
 import java.util.function.Consumer;
 
@@ -20,7 +20,7 @@ class SetPasswordDialog extends Dialog {
     final Span error = new Span();
     final Button save = new Button("Set password");
 
-    SetPasswordDialog(TenantUser user, Consumer<String> setPassword) {
+    SetPasswordDialog(ManagedUser user, Consumer<String> setPassword) {
         setHeaderTitle("New password for " + user.username());
         password.setHelperText(NewUserForm.PASSWORD_HINT);
         password.setWidthFull();

@@ -13,12 +13,11 @@ import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.ManagedUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.TenantScope;
-import dev.inferencemetrics.security.TenantUser;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
@@ -60,10 +59,10 @@ class UsersViewTest extends SpringBrowserlessTest {
         assertThat(view.tenant.isVisible()).isFalse();
         assertThat(view.tenant.getValue().slug()).isEqualTo("acme");
         assertThat(rows(view))
-                .extracting(TenantUser::tenantId)
+                .extracting(ManagedUser::tenantId)
                 .containsOnly(view.tenant.getValue().id());
         assertThat(rows(view))
-                .extracting(TenantUser::username)
+                .extracting(ManagedUser::username)
                 .contains("acme-admin", "acme-viewer")
                 .doesNotContain("globex-admin", "globex-viewer", "operator");
     }
@@ -79,7 +78,7 @@ class UsersViewTest extends SpringBrowserlessTest {
 
         test(view.form.create).click();
 
-        assertThat(view.error.getText()).isEmpty();
+        assertThat(view.list.error.getText()).isEmpty();
         assertThat(view.form.username.getValue()).isEmpty();
         assertThat(row(view, username).role()).isEqualTo(Role.TENANT_VIEWER);
         roleSelect(view, username).setValue(Role.TENANT_ADMIN);
@@ -101,7 +100,7 @@ class UsersViewTest extends SpringBrowserlessTest {
 
         test(view.form.create).click();
 
-        assertThat(view.error.getText()).isEqualTo("The password needs at least 12 characters.");
+        assertThat(view.list.error.getText()).isEqualTo("The password needs at least 12 characters.");
         assertThat(rows(view)).hasSize(before);
         assertThat(view.form.username.getValue()).isEqualTo("short-password-user");
     }
@@ -164,9 +163,9 @@ class UsersViewTest extends SpringBrowserlessTest {
                 .findFirst()
                 .orElseThrow());
 
-        assertThat(rows(view)).extracting(TenantUser::username).contains("globex-admin", "globex-viewer");
+        assertThat(rows(view)).extracting(ManagedUser::username).contains("globex-admin", "globex-viewer");
         assertThat(rows(view))
-                .extracting(TenantUser::tenantId)
+                .extracting(ManagedUser::tenantId)
                 .containsOnly(view.tenant.getValue().id());
         assertThat(crossTenantAccessSince(opened, view.tenant.getValue().id()))
                 .extracting(AuditEntry::actor, AuditEntry::detail)
@@ -190,17 +189,12 @@ class UsersViewTest extends SpringBrowserlessTest {
                 new AuditQuery(since, AuditKind.CROSS_TENANT_ACCESS, tenantId, null, AuditQuery.MAX_LIMIT));
     }
 
-    private List<TenantUser> rows(UsersView view) {
-        var grid = test(view.users);
-        List<TenantUser> rows = new ArrayList<>();
-        for (int i = 0; i < grid.size(); i++) {
-            rows.add(grid.getRow(i));
-        }
-        return rows;
+    private static List<ManagedUser> rows(UsersView view) {
+        return ListedUsers.of(view.list);
     }
 
     private int indexOf(UsersView view, String username) {
-        List<TenantUser> rows = rows(view);
+        List<ManagedUser> rows = rows(view);
         for (int i = 0; i < rows.size(); i++) {
             if (rows.get(i).username().equals(username)) {
                 return i;
@@ -209,20 +203,20 @@ class UsersViewTest extends SpringBrowserlessTest {
         throw new AssertionError(username + " is not listed");
     }
 
-    private TenantUser row(UsersView view, String username) {
+    private ManagedUser row(UsersView view, String username) {
         return rows(view).get(indexOf(view, username));
     }
 
     @SuppressWarnings("unchecked")
     private Select<Role> roleSelect(UsersView view, String username) {
-        return (Select<Role>) test(view.users).getCellComponent(indexOf(view, username), ROLE);
+        return (Select<Role>) test(view.list.grid).getCellComponent(indexOf(view, username), ROLE);
     }
 
     private Button passwordButton(UsersView view, String username) {
-        return (Button) test(view.users).getCellComponent(indexOf(view, username), SET_PASSWORD);
+        return (Button) test(view.list.grid).getCellComponent(indexOf(view, username), SET_PASSWORD);
     }
 
     private Button enableButton(UsersView view, String username) {
-        return (Button) test(view.users).getCellComponent(indexOf(view, username), ENABLE);
+        return (Button) test(view.list.grid).getCellComponent(indexOf(view, username), ENABLE);
     }
 }

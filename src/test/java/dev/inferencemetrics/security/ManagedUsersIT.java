@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -26,7 +27,7 @@ import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 @IntegrationTest
-class TenantUsersIT {
+class ManagedUsersIT {
 
     private static final String PASSWORD = "a long enough password";
     private static final String NEW_PASSWORD = "another long password";
@@ -38,7 +39,7 @@ class TenantUsersIT {
     ApplicationContext context;
 
     @Autowired
-    TenantUsers tenantUsers;
+    ManagedUsers managedUsers;
 
     @Autowired
     UserAccounts accounts;
@@ -64,13 +65,13 @@ class TenantUsersIT {
     @Test
     void disabling_a_signed_in_user_ends_their_session_and_they_cannot_sign_in_again() {
         TestTenant tenant = TestTenant.create(context, "disable");
-        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
         BrowserSession browser = new BrowserSession(port);
         browser.signIn(member.username(), PASSWORD);
         assertThat(browser.isSignedIn()).isTrue();
 
         try (RecordedEvents events = RecordedEvents.listen(context)) {
-            tenantUsers.disable(operator(), member.id());
+            managedUsers.disable(operator(), member.id());
 
             assertThat(events.of(UserDisabled.class))
                     .containsExactly(new UserDisabled(operator().userId(), member.id(), tenant.id()));
@@ -84,7 +85,7 @@ class TenantUsersIT {
     @Test
     void a_user_disabled_by_another_instance_is_signed_out_once_the_recheck_interval_has_passed() {
         TestTenant tenant = TestTenant.create(context, "elsewhere");
-        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
         BrowserSession browser = new BrowserSession(port);
         browser.signIn(member.username(), PASSWORD);
         assertThat(browser.isSignedIn()).isTrue();
@@ -98,7 +99,7 @@ class TenantUsersIT {
     @Test
     void a_user_whose_password_was_set_on_another_instance_is_signed_out_once_the_recheck_interval_has_passed() {
         TestTenant tenant = TestTenant.create(context, "elsewhere-password");
-        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
         BrowserSession browser = new BrowserSession(port);
         browser.signIn(member.username(), PASSWORD);
         owner.jdbc()
@@ -120,13 +121,13 @@ class TenantUsersIT {
     @Test
     void a_role_change_ends_the_users_sessions_and_the_next_sign_in_carries_the_new_role() {
         TestTenant tenant = TestTenant.create(context, "promote");
-        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
         BrowserSession browser = new BrowserSession(port);
         browser.signIn(member.username(), PASSWORD);
         assertThat(signedInRoles(member)).containsExactly(Role.TENANT_VIEWER);
 
         try (RecordedEvents events = RecordedEvents.listen(context)) {
-            tenantUsers.changeRole(operator(), member.id(), Role.TENANT_ADMIN);
+            managedUsers.changeRole(operator(), member.id(), Role.TENANT_ADMIN);
 
             assertThat(events.of(UserRoleChanged.class))
                     .containsExactly(new UserRoleChanged(
@@ -143,13 +144,13 @@ class TenantUsersIT {
     void an_admin_sets_a_members_password_which_ends_their_sessions_and_only_the_new_one_signs_in() {
         TestTenant tenant = TestTenant.create(context, "reset");
         SignedInUser admin = signedIn(create(operator(), tenant, "admin", Role.TENANT_ADMIN));
-        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
         BrowserSession browser = new BrowserSession(port);
         browser.signIn(member.username(), PASSWORD);
         assertThat(browser.isSignedIn()).isTrue();
 
         try (RecordedEvents events = RecordedEvents.listen(context)) {
-            tenantUsers.setPassword(admin, member.id(), NEW_PASSWORD);
+            managedUsers.setPassword(admin, member.id(), NEW_PASSWORD);
 
             assertThat(events.of(UserPasswordSet.class))
                     .containsExactly(new UserPasswordSet(admin.userId(), member.id(), tenant.id()));
@@ -165,18 +166,18 @@ class TenantUsersIT {
     void a_password_an_admin_may_not_set_is_refused_and_the_old_one_still_signs_in() {
         TestTenant tenant = TestTenant.create(context, "reset-refused");
         TestTenant other = TestTenant.create(context, "reset-other");
-        TenantUser adminMember = create(operator(), tenant, "admin", Role.TENANT_ADMIN);
+        ManagedUser adminMember = create(operator(), tenant, "admin", Role.TENANT_ADMIN);
         SignedInUser admin = signedIn(adminMember);
-        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
-        TenantUser stranger = create(operator(), other, "stranger", Role.TENANT_VIEWER);
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        ManagedUser stranger = create(operator(), other, "stranger", Role.TENANT_VIEWER);
 
-        assertThatThrownBy(() -> tenantUsers.setPassword(admin, member.id(), "elevenchars"))
+        assertThatThrownBy(() -> managedUsers.setPassword(admin, member.id(), "elevenchars"))
                 .hasMessage("The password needs at least 12 characters.");
-        assertThatThrownBy(() -> tenantUsers.setPassword(admin, member.id(), "ü".repeat(37)))
+        assertThatThrownBy(() -> managedUsers.setPassword(admin, member.id(), "ü".repeat(37)))
                 .hasMessage("The password may be at most 72 bytes long.");
-        assertThatThrownBy(() -> tenantUsers.setPassword(admin, adminMember.id(), NEW_PASSWORD))
+        assertThatThrownBy(() -> managedUsers.setPassword(admin, adminMember.id(), NEW_PASSWORD))
                 .hasMessage("Change your own password on the Account page.");
-        assertThatThrownBy(() -> tenantUsers.setPassword(admin, stranger.id(), NEW_PASSWORD))
+        assertThatThrownBy(() -> managedUsers.setPassword(admin, stranger.id(), NEW_PASSWORD))
                 .hasMessage("There is no such user in this tenant.");
         assertThat(signsIn(member.username(), PASSWORD)).isTrue();
         assertThat(signsIn(stranger.username(), PASSWORD)).isTrue();
@@ -186,7 +187,7 @@ class TenantUsersIT {
     @Test
     void changing_ones_own_password_needs_the_current_one_and_ends_only_the_other_sessions() {
         TestTenant tenant = TestTenant.create(context, "own-password");
-        TenantUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
         BrowserSession here = new BrowserSession(port);
         here.signIn(member.username(), PASSWORD);
         BrowserSession elsewhere = new BrowserSession(port);
@@ -220,6 +221,64 @@ class TenantUsersIT {
         assertThat(auditDetails(AuditKind.PASSWORD_CHANGED, tenant)).hasSize(1);
     }
 
+    @Test
+    void an_operator_adds_an_operator_who_sees_every_tenant_and_manages_them_like_a_member() {
+        String username = "second-operator-" + ThreadLocalRandom.current().nextInt(1 << 30);
+        try (RecordedEvents events = RecordedEvents.listen(context)) {
+            ManagedUser added = managedUsers.createOperator(
+                    operator(), new NewUser(username, "Second Operator", Role.OPERATOR, PASSWORD));
+
+            assertThat(added.tenantId()).isNull();
+            assertThat(events.of(UserCreated.class))
+                    .containsExactly(new UserCreated(operator().userId(), added.id(), null, username, Role.OPERATOR));
+            assertThat(signedIn(added).scope()).isEqualTo(TenantScope.allTenants());
+            assertThat(managedUsers.listOperators(operator()))
+                    .extracting(ManagedUser::username)
+                    .contains("operator", username);
+
+            managedUsers.setPassword(operator(), added.id(), NEW_PASSWORD);
+            assertThat(signsIn(username, NEW_PASSWORD)).isTrue();
+            managedUsers.disable(operator(), added.id());
+            assertThat(signsIn(username, NEW_PASSWORD)).isFalse();
+            assertThat(events.of(UserDisabled.class))
+                    .containsExactly(new UserDisabled(operator().userId(), added.id(), null));
+        }
+        assertThatThrownBy(() -> managedUsers.changeRole(
+                        operator(),
+                        managedUsers.listOperators(operator()).stream()
+                                .filter(listed -> listed.username().equals(username))
+                                .findFirst()
+                                .orElseThrow()
+                                .id(),
+                        Role.TENANT_ADMIN))
+                .hasMessage("A tenant member is a tenant admin or a tenant viewer.");
+    }
+
+    @Test
+    void a_tenant_admin_neither_sees_nor_touches_operators_and_nobody_makes_an_operator_of_a_member() {
+        TestTenant tenant = TestTenant.create(context, "no-operators");
+        SignedInUser admin = signedIn(create(operator(), tenant, "admin", Role.TENANT_ADMIN));
+        long operatorId = operator().userId();
+
+        assertThatThrownBy(() -> managedUsers.listOperators(admin)).isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> managedUsers.createOperator(
+                        admin, new NewUser("sneaky-" + tenant.id(), "Sneaky", Role.OPERATOR, PASSWORD)))
+                .isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> managedUsers.disable(admin, operatorId))
+                .hasMessage("There is no such user in this tenant.");
+        assertThatThrownBy(() -> managedUsers.setPassword(admin, operatorId, NEW_PASSWORD))
+                .hasMessage("There is no such user in this tenant.");
+        assertThatThrownBy(() -> managedUsers.create(
+                        admin, tenant.id(), new NewUser("raised-" + tenant.id(), "Raised", Role.OPERATOR, PASSWORD)))
+                .hasMessage("A tenant member is a tenant admin or a tenant viewer.");
+        assertThatThrownBy(() -> managedUsers.createOperator(
+                        operator(), new NewUser("member-" + tenant.id(), "Member", Role.TENANT_ADMIN, PASSWORD)))
+                .hasMessage("An operator has the operator role.");
+        assertThatThrownBy(() -> managedUsers.disable(operator(), operatorId))
+                .hasMessage("You cannot disable yourself.");
+        assertThat(signsIn("operator", "demo")).isTrue();
+    }
+
     private boolean signsIn(String username, String password) {
         BrowserSession browser = new BrowserSession(port);
         browser.signIn(username, password);
@@ -242,7 +301,7 @@ class TenantUsersIT {
     }
 
     /** The role of each live session of the user, as the session registry holds them. */
-    private List<Role> signedInRoles(TenantUser member) {
+    private List<Role> signedInRoles(ManagedUser member) {
         return sessions.getAllPrincipals().stream()
                 .filter(principal -> principal instanceof SignedInUser user && user.userId() == member.id())
                 .flatMap(principal -> sessions.getAllSessions(principal, false).stream()
@@ -255,14 +314,14 @@ class TenantUsersIT {
         TestTenant own = TestTenant.create(context, "own");
         TestTenant other = TestTenant.create(context, "other");
         SignedInUser admin = signedIn(create(operator(), own, "admin", Role.TENANT_ADMIN));
-        TenantUser stranger = create(operator(), other, "stranger", Role.TENANT_VIEWER);
+        ManagedUser stranger = create(operator(), other, "stranger", Role.TENANT_VIEWER);
 
-        assertThatThrownBy(() -> tenantUsers.list(admin, other.id())).isInstanceOf(AccessDeniedException.class);
-        assertThatThrownBy(() -> tenantUsers.disable(admin, stranger.id()))
+        assertThatThrownBy(() -> managedUsers.list(admin, other.id())).isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> managedUsers.disable(admin, stranger.id()))
                 .hasMessage("There is no such user in this tenant.");
-        assertThatThrownBy(() -> tenantUsers.changeRole(admin, stranger.id(), Role.TENANT_ADMIN))
+        assertThatThrownBy(() -> managedUsers.changeRole(admin, stranger.id(), Role.TENANT_ADMIN))
                 .hasMessage("There is no such user in this tenant.");
-        assertThat(tenantUsers.list(operator(), other.id())).singleElement().satisfies(user -> {
+        assertThat(managedUsers.list(operator(), other.id())).singleElement().satisfies(user -> {
             assertThat(user.enabled()).isTrue();
             assertThat(user.role()).isEqualTo(Role.TENANT_VIEWER);
         });
@@ -273,27 +332,27 @@ class TenantUsersIT {
         TestTenant tenant = TestTenant.create(context, "viewer");
         SignedInUser viewer = signedIn(create(operator(), tenant, "viewer", Role.TENANT_VIEWER));
 
-        assertThatThrownBy(() -> tenantUsers.list(viewer, tenant.id())).isInstanceOf(AccessDeniedException.class);
-        assertThatThrownBy(() -> tenantUsers.create(
-                        viewer, tenant.id(), new NewTenantUser("x" + tenant.id(), "X", Role.TENANT_ADMIN, PASSWORD)))
+        assertThatThrownBy(() -> managedUsers.list(viewer, tenant.id())).isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> managedUsers.create(
+                        viewer, tenant.id(), new NewUser("x" + tenant.id(), "X", Role.TENANT_ADMIN, PASSWORD)))
                 .isInstanceOf(AccessDeniedException.class);
     }
 
     @Test
     void an_admin_can_neither_disable_nor_demote_themselves() {
         TestTenant tenant = TestTenant.create(context, "self");
-        TenantUser admin = create(operator(), tenant, "admin", Role.TENANT_ADMIN);
+        ManagedUser admin = create(operator(), tenant, "admin", Role.TENANT_ADMIN);
         SignedInUser self = signedIn(admin);
 
-        assertThatThrownBy(() -> tenantUsers.disable(self, admin.id())).hasMessage("You cannot disable yourself.");
-        assertThatThrownBy(() -> tenantUsers.changeRole(self, admin.id(), Role.TENANT_VIEWER))
+        assertThatThrownBy(() -> managedUsers.disable(self, admin.id())).hasMessage("You cannot disable yourself.");
+        assertThatThrownBy(() -> managedUsers.changeRole(self, admin.id(), Role.TENANT_VIEWER))
                 .hasMessage("You cannot change your own role.");
     }
 
     @Test
     void bad_input_is_refused_with_a_message_that_says_what_to_fix() {
         TestTenant tenant = TestTenant.create(context, "input");
-        TenantUser taken = create(operator(), tenant, "taken", Role.TENANT_VIEWER);
+        ManagedUser taken = create(operator(), tenant, "taken", Role.TENANT_VIEWER);
 
         assertThatThrownBy(() -> newUser(tenant, taken.username().toUpperCase(), "Someone", "long enough password"))
                 .hasMessage("The username " + taken.username().toUpperCase() + " is taken.");
@@ -303,14 +362,14 @@ class TenantUsersIT {
                 .hasMessage("Enter a username.");
         assertThatThrownBy(() -> newUser(tenant, "blank-" + tenant.id(), " ", "long enough password"))
                 .hasMessage("Enter a display name.");
-        assertThat(tenantUsers.list(operator(), tenant.id())).hasSize(1);
+        assertThat(managedUsers.list(operator(), tenant.id())).hasSize(1);
     }
 
     @Test
     void creating_a_user_stores_a_bcrypt_hash_and_announces_it() {
         TestTenant tenant = TestTenant.create(context, "create");
         try (RecordedEvents events = RecordedEvents.listen(context)) {
-            TenantUser created = create(operator(), tenant, "fresh", Role.TENANT_ADMIN);
+            ManagedUser created = create(operator(), tenant, "fresh", Role.TENANT_ADMIN);
 
             assertThat(events.of(UserCreated.class))
                     .containsExactly(new UserCreated(
@@ -320,20 +379,19 @@ class TenantUsersIT {
     }
 
     private void newUser(TestTenant tenant, String username, String displayName, String password) {
-        tenantUsers.create(
-                operator(), tenant.id(), new NewTenantUser(username, displayName, Role.TENANT_VIEWER, password));
+        managedUsers.create(operator(), tenant.id(), new NewUser(username, displayName, Role.TENANT_VIEWER, password));
     }
 
-    private TenantUser create(SignedInUser actor, TestTenant tenant, String name, Role role) {
+    private ManagedUser create(SignedInUser actor, TestTenant tenant, String name, Role role) {
         String username = name + "-" + tenant.id();
-        return tenantUsers.create(actor, tenant.id(), new NewTenantUser(username, "Test " + name, role, PASSWORD));
+        return managedUsers.create(actor, tenant.id(), new NewUser(username, "Test " + name, role, PASSWORD));
     }
 
     private SignedInUser operator() {
         return (SignedInUser) userDetails.loadUserByUsername("operator");
     }
 
-    private SignedInUser signedIn(TenantUser user) {
+    private SignedInUser signedIn(ManagedUser user) {
         return (SignedInUser) userDetails.loadUserByUsername(user.username());
     }
 }

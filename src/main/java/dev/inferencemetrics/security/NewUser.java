@@ -2,13 +2,13 @@ package dev.inferencemetrics.security;
 
 import java.util.regex.Pattern;
 
-/** What a tenant admin enters to add a member to the tenant. */
-public record NewTenantUser(String username, String displayName, Role role, String password) {
+/** What an admin enters to add a user: a tenant member (admin or viewer) or an operator. */
+public record NewUser(String username, String displayName, Role role, String password) {
 
     private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._@-]{1,100}");
     private static final int MAX_DISPLAY_NAME = 200;
 
-    public NewTenantUser {
+    public NewUser {
         username = username.strip();
         displayName = displayName.strip();
     }
@@ -27,14 +27,11 @@ public record NewTenantUser(String username, String displayName, Role role, Stri
         if (displayName.length() > MAX_DISPLAY_NAME) {
             throw new UserAccountException("A display name has at most " + MAX_DISPLAY_NAME + " characters.");
         }
-        if (!role.isTenantScoped()) {
-            throw new UserAccountException("A tenant member is a tenant admin or a tenant viewer.");
-        }
         PasswordRules.check(password);
     }
 
     @Override
     public String toString() {
-        return "NewTenantUser[" + username + ", " + role + "]";
+        return "NewUser[" + username + ", " + role + "]";
     }
 }

@@ -3,6 +3,7 @@ package dev.inferencemetrics.security;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -10,13 +11,14 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * A tenant's members, as its admins (and operators) manage them. Every method takes the signed-in actor and works
- * only within the actor's {@link TenantScope}: a user of another tenant is reported as not found. Disabling a user,
+ * The people who sign in, as admins manage them: a tenant's members by its admins (and operators), the operators by
+ * operators. Every method takes the signed-in actor and works only within the actor's {@link TenantScope}: a user of
+ * another tenant, or an operator asked for by a tenant admin, is reported as not found. Disabling a user,
  * changing their role or setting their password ends their sessions once the change is committed
  * ({@link UserSessions}).
  */
 @Service
-public class TenantUsers {
+public class ManagedUsers {
 
     private final AppUserRepository users;
     private final PasswordEncoder passwordEncoder;
@@ -24,7 +26,7 @@ public class TenantUsers {
     private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    TenantUsers(
+    ManagedUsers(
             AppUserRepository users,
             PasswordEncoder passwordEncoder,
             ApplicationEventPublisher events,
@@ -38,16 +40,42 @@ public class TenantUsers {
     }
 
     @Transactional(readOnly = true)
-    public List<TenantUser> list(SignedInUser actor, long tenantId) {
+    public List<ManagedUser> list(SignedInUser actor, long tenantId) {
         requireManages(actor, tenantId);
         return users.findByTenantIdOrderByUsername(tenantId).stream()
-                .map(TenantUser::of)
+                .map(ManagedUser::of)
+                .toList();
+    }
+
+    /** The operators, for an operator. */
+    @Transactional(readOnly = true)
+    public List<ManagedUser> listOperators(SignedInUser actor) {
+        requireOperator(actor);
+        return users.findByRoleOrderByUsername(Role.OPERATOR).stream()
+                .map(ManagedUser::of)
                 .toList();
     }
 
     @Transactional
-    public TenantUser create(SignedInUser actor, long tenantId, NewTenantUser user) {
+    public ManagedUser create(SignedInUser actor, long tenantId, NewUser user) {
         requireManages(actor, tenantId);
+        if (!user.role().isTenantScoped()) {
+            throw new UserAccountException("A tenant member is a tenant admin or a tenant viewer.");
+        }
+        return save(actor, tenantId, user);
+    }
+
+    /** Adds an operator, who sees and manages every tenant. */
+    @Transactional
+    public ManagedUser createOperator(SignedInUser actor, NewUser user) {
+        requireOperator(actor);
+        if (user.role() != Role.OPERATOR) {
+            throw new UserAccountException("An operator has the operator role.");
+        }
+        return save(actor, null, user);
+    }
+
+    private ManagedUser save(SignedInUser actor, @Nullable Long tenantId, NewUser user) {
         user.check();
         if (usernameTaken(user.username())) {
             throw new UserAccountException("The username " + user.username() + " is taken.");
@@ -59,16 +87,16 @@ public class TenantUsers {
                 passwordEncoder.encode(user.password()),
                 user.role(),
                 clock.instant()));
-        TenantUser member = TenantUser.of(created);
-        events.publishEvent(new UserCreated(actor.userId(), member.id(), tenantId, member.username(), member.role()));
-        return member;
+        ManagedUser saved = ManagedUser.of(created);
+        events.publishEvent(new UserCreated(actor.userId(), saved.id(), tenantId, saved.username(), saved.role()));
+        return saved;
     }
 
     @Transactional
-    public TenantUser changeRole(SignedInUser actor, long userId, Role role) {
+    public ManagedUser changeRole(SignedInUser actor, long userId, Role role) {
         AppUser user = requireMember(actor, userId);
         refuseSelf(actor, user, "You cannot change your own role.");
-        if (!role.isTenantScoped()) {
+        if (!role.isTenantScoped() || !user.getRole().isTenantScoped()) {
             throw new UserAccountException("A tenant member is a tenant admin or a tenant viewer.");
         }
         Role old = user.getRole();
@@ -76,39 +104,39 @@ public class TenantUsers {
             user.changeRole(role);
             events.publishEvent(new UserRoleChanged(actor.userId(), userId, tenantOf(user), old, role));
         }
-        return TenantUser.of(user);
+        return ManagedUser.of(user);
     }
 
     @Transactional
-    public TenantUser disable(SignedInUser actor, long userId) {
+    public ManagedUser disable(SignedInUser actor, long userId) {
         AppUser user = requireMember(actor, userId);
         refuseSelf(actor, user, "You cannot disable yourself.");
         if (user.isEnabled()) {
             user.disable();
-            events.publishEvent(new UserDisabled(actor.userId(), userId, tenantOf(user)));
+            events.publishEvent(new UserDisabled(actor.userId(), userId, user.getTenantId()));
         }
-        return TenantUser.of(user);
+        return ManagedUser.of(user);
     }
 
     @Transactional
-    public TenantUser enable(SignedInUser actor, long userId) {
+    public ManagedUser enable(SignedInUser actor, long userId) {
         AppUser user = requireMember(actor, userId);
         if (!user.isEnabled()) {
             user.enable();
-            events.publishEvent(new UserEnabled(actor.userId(), userId, tenantOf(user)));
+            events.publishEvent(new UserEnabled(actor.userId(), userId, user.getTenantId()));
         }
-        return TenantUser.of(user);
+        return ManagedUser.of(user);
     }
 
     /** Sets a new password for a member who cannot sign in with theirs; their sessions end. */
     @Transactional
-    public TenantUser setPassword(SignedInUser actor, long userId, String password) {
+    public ManagedUser setPassword(SignedInUser actor, long userId, String password) {
         AppUser user = requireMember(actor, userId);
         refuseSelf(actor, user, "Change your own password on the Account page.");
         PasswordRules.check(password);
         user.changePasswordHash(passwordEncoder.encode(password));
-        events.publishEvent(new UserPasswordSet(actor.userId(), userId, tenantOf(user)));
-        return TenantUser.of(user);
+        events.publishEvent(new UserPasswordSet(actor.userId(), userId, user.getTenantId()));
+        return ManagedUser.of(user);
     }
 
     private void requireManages(SignedInUser actor, long tenantId) {
@@ -121,14 +149,25 @@ public class TenantUsers {
         }
     }
 
+    /** A user the actor manages: a member of a tenant the actor administers, or, for an operator, an operator. */
     private AppUser requireMember(SignedInUser actor, long userId) {
         databaseTenant.declare(actor.scope());
         AppUser user = users.findById(userId)
-                .filter(found -> found.getTenantId() != null)
-                .filter(found -> actor.scope().includes(found.getTenantId()))
+                .filter(found -> found.getTenantId() == null
+                        ? actor.role() == Role.OPERATOR
+                        : actor.scope().includes(found.getTenantId()))
                 .orElseThrow(() -> new UserAccountException("There is no such user in this tenant."));
-        requireManages(actor, tenantOf(user));
+        if (user.getTenantId() != null) {
+            requireManages(actor, user.getTenantId());
+        }
         return user;
+    }
+
+    private void requireOperator(SignedInUser actor) {
+        databaseTenant.declare(actor.scope());
+        if (actor.role() != Role.OPERATOR) {
+            throw new AccessDeniedException("only operators manage operators");
+        }
     }
 
     /** Usernames are unique across tenants; row-level security hides the other tenants' users from this one. */
