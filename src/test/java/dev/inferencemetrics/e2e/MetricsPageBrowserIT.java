@@ -24,11 +24,13 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -101,15 +103,17 @@ class MetricsPageBrowserIT {
         browser.open("/deployments/" + SLUG);
         List<DrawnChart> charts = browser.drawnCharts(4, "svg.apexcharts-svg");
 
-        List<WebElement> cards = browser.all(".metric-card");
-        assertThat(cards)
-                .extracting(card ->
-                        card.findElement(By.cssSelector(".metric-card__title")).getText())
-                .containsExactly("TTFT", "ITL", "E2E", "KV Cache");
-        assertThat(cards.get(0)
-                        .findElement(By.cssSelector(".metric-card__value"))
-                        .getText())
-                .matches("\\d+ ms");
+        List<String> cardTitles = browser.waitUntil(Duration.ofSeconds(30), d -> {
+            List<String> titles = browser.all(".metric-card .metric-card__title").stream()
+                    .map(WebElement::getText)
+                    .toList();
+            return titles.isEmpty() ? null : titles;
+        });
+        assertThat(cardTitles).containsExactly("TTFT", "ITL", "E2E", "KV Cache");
+        String ttft = browser.waitUntil(
+                Duration.ofSeconds(30), d -> d.findElement(By.cssSelector(".metric-card .metric-card__value"))
+                        .getText());
+        assertThat(ttft).matches("\\d+ ms");
         assertThat(charts.subList(0, 4)).extracting(DrawnChart::title).containsExactlyElementsOf(LATENCY_CHARTS);
         for (DrawnChart chart : charts.subList(0, 3)) {
             assertThat(chart.legend()).containsExactly("p50", "p90", "p95", "p99");
@@ -141,17 +145,25 @@ class MetricsPageBrowserIT {
     @Test
     void the_fleet_overview_lists_the_deployment_and_opens_it() throws Exception {
         browser.open("/");
-        WebElement row = browser.waitUntil(
-                Duration.ofSeconds(30), d -> d.findElements(By.cssSelector("vaadin-grid-cell-content")).stream()
-                        .filter(cell -> cell.getText().equals("Browser Check"))
-                        .findFirst()
-                        .orElse(null));
+        browser.waitUntil(Duration.ofSeconds(30), d -> fleetRow(d).orElse(null));
         browser.screenshot("fleet-overview");
 
-        row.click();
+        // the grid may have redrawn its cells since: a stale cell is looked up again
+        browser.waitUntil(Duration.ofSeconds(30), d -> fleetRow(d)
+                .map(cell -> {
+                    cell.click();
+                    return true;
+                })
+                .orElse(null));
 
         browser.waitUntil(Duration.ofSeconds(30), d -> d.getCurrentUrl().endsWith("/deployments/" + SLUG));
         waitForRenderedCharts();
+    }
+
+    private static Optional<WebElement> fleetRow(WebDriver driver) {
+        return driver.findElements(By.cssSelector("vaadin-grid-cell-content")).stream()
+                .filter(cell -> cell.getText().equals("Browser Check"))
+                .findFirst();
     }
 
     private void waitForRenderedCharts() {
