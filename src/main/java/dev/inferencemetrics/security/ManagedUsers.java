@@ -141,6 +141,10 @@ public class ManagedUsers {
 
     private void requireManages(SignedInUser actor, long tenantId) {
         databaseTenant.declare(actor.scope());
+        checkManages(actor, tenantId);
+    }
+
+    private static void checkManages(SignedInUser actor, long tenantId) {
         if (actor.role() == Role.TENANT_VIEWER) {
             throw new AccessDeniedException("tenant viewers do not manage users");
         }
@@ -158,7 +162,7 @@ public class ManagedUsers {
                         : actor.scope().includes(found.getTenantId()))
                 .orElseThrow(() -> new UserAccountException("There is no such user in this tenant."));
         if (user.getTenantId() != null) {
-            requireManages(actor, user.getTenantId());
+            checkManages(actor, user.getTenantId());
         }
         return user;
     }

@@ -2,7 +2,6 @@ package dev.inferencemetrics.security;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataAccessException;
 import org.springframework.security.authentication.AuthenticationProvider;
@@ -31,11 +30,20 @@ final class ThrottledSignIn implements AuthenticationProvider {
         this.events = events;
     }
 
+    /** The failure counts live in the database: while it cannot be reached, nobody signs in, with a clear message. */
     @Override
     public Authentication authenticate(Authentication attempt) {
+        try {
+            return throttled(attempt);
+        } catch (DataAccessException e) {
+            throw new InternalAuthenticationServiceException("the sign-in throttle cannot reach the database", e);
+        }
+    }
+
+    private Authentication throttled(Authentication attempt) {
         String username = attempt.getName();
         String address = addressOf(attempt);
-        Optional<Duration> refusal = counted(() -> throttle.refusal(username, address));
+        Optional<Duration> refusal = throttle.refusal(username, address);
         if (refusal.isPresent()) {
             events.publishEvent(new SignInFailed(username, address, SignInFailed.THROTTLED));
             throw new SignInThrottledException(refusal.get());
@@ -44,31 +52,15 @@ final class ThrottledSignIn implements AuthenticationProvider {
         try {
             result = passwords.authenticate(attempt);
         } catch (AuthenticationException e) {
-            counting(() -> throttle.failed(username, address));
+            throttle.failed(username, address);
             events.publishEvent(new SignInFailed(username, address, reasonOf(e)));
             throw e;
         }
-        counting(() -> throttle.succeeded(username));
+        throttle.succeeded(username);
         if (result != null && result.getPrincipal() instanceof SignedInUser user) {
             events.publishEvent(new SignInSucceeded(user.getUsername(), user.userId(), user.tenantId(), address));
         }
         return result;
-    }
-
-    /** The failure counts live in the database: while it cannot be reached, nobody signs in, with a clear message. */
-    private static <T> T counted(Supplier<T> step) {
-        try {
-            return step.get();
-        } catch (DataAccessException e) {
-            throw new InternalAuthenticationServiceException("the sign-in throttle cannot reach the database", e);
-        }
-    }
-
-    private static void counting(Runnable step) {
-        counted(() -> {
-            step.run();
-            return true;
-        });
     }
 
     @Override
