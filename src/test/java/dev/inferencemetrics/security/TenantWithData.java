@@ -31,7 +31,7 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
                         .toList());
         api.ingestKvCache(key, deployment, List.of(KvReadingJson.reading("r0", now, 40)));
         context.getBean(DeploymentOtlpNames.class)
-                .replace(TenantScope.allTenants(), deployment, new OtlpNames(List.of(name + "-vllm"), List.of()));
+                .replace(TenantScope.allTenants(), deployment, new OtlpNames(List.of(deployment + "-vllm"), List.of()));
         context.getBean(UsageService.class)
                 .changeTimeZone(TenantScope.allTenants(), tenant.id(), ZoneId.of("Europe/Berlin"));
         String admin = name + "-admin-" + tenant.id();
