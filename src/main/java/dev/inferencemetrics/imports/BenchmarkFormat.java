@@ -9,7 +9,7 @@ public enum BenchmarkFormat {
     LLMPERF("llmperf", "LLMPerf individual results"),
     /** {@code vllm bench serve --save-result --save-detailed}: arrays ttfts, itls, e2els, input_lens, … */
     VLLM_BENCH("vllm", "vLLM bench serve (--save-detailed)"),
-    /** AIPerf (and GenAI-Perf's successor) {@code profile_export.jsonl}: one JSON record per request, real timestamps. */
+    /** AIPerf (GenAI-Perf's successor) {@code profile_export.jsonl}: one JSON record per request, real timestamps. */
     AIPERF("aiperf", "AIPerf profile_export.jsonl");
 
     private final String code;

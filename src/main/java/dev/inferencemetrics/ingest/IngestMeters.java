@@ -7,7 +7,7 @@ import org.springframework.stereotype.Component;
 
 /** The service's own ingest figures for Prometheus: samples stored, recognised as resent, and refused by reason. */
 @Component
-public class IngestMeters {
+class IngestMeters {
 
     private static final Pattern ARRAY_INDEX = Pattern.compile("\\[\\d+]");
 
@@ -18,7 +18,7 @@ public class IngestMeters {
     }
 
     /** Called once the batch is committed, so the counts never run ahead of what is stored. */
-    public void record(String kind, IngestResult result) {
+    void record(String kind, IngestResult result) {
         samples(kind, "stored").increment(result.accepted() - result.duplicates());
         samples(kind, "duplicate").increment(result.duplicates());
         for (Rejection rejection : result.errors()) {
