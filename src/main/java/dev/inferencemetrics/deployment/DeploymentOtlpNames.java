@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
@@ -30,11 +31,17 @@ public class DeploymentOtlpNames {
     private final DeploymentService deployments;
     private final JdbcClient jdbc;
     private final DatabaseTenant databaseTenant;
+    private final ApplicationEventPublisher events;
 
-    DeploymentOtlpNames(DeploymentService deployments, JdbcClient jdbc, DatabaseTenant databaseTenant) {
+    DeploymentOtlpNames(
+            DeploymentService deployments,
+            JdbcClient jdbc,
+            DatabaseTenant databaseTenant,
+            ApplicationEventPublisher events) {
         this.deployments = deployments;
         this.jdbc = jdbc;
         this.databaseTenant = databaseTenant;
+        this.events = events;
     }
 
     @Transactional(readOnly = true)
@@ -51,7 +58,7 @@ public class DeploymentOtlpNames {
     }
 
     /**
-     * Replaces the deployment's names (operators only).
+     * Replaces the deployment's names (operators only); a change is published for the audit log.
      *
      * @throws IllegalArgumentException naming a name too long or already another deployment's; nothing changes then
      */
@@ -63,12 +70,17 @@ public class DeploymentOtlpNames {
         names.problem().ifPresent(problem -> {
             throw new IllegalArgumentException(problem);
         });
+        OtlpNames before = of(scope, slug);
+        if (before.equals(names)) {
+            return;
+        }
         DeploymentRef deployment = deployments.require(scope, slug);
         jdbc.sql("delete from deployment_otlp_name where tenant_id = ? and deployment_id = ?")
                 .params(deployment.tenantId(), deployment.id())
                 .update();
         insert(deployment, "service", names.serviceNames());
         insert(deployment, "model", names.modelNames());
+        events.publishEvent(new DeploymentOtlpNamesChanged(deployment.id(), deployment.tenantId(), before, names));
     }
 
     /** The tenant's routes; the caller's transaction must have declared a scope that includes the tenant. */

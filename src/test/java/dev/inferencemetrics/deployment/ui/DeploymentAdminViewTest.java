@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
+import dev.inferencemetrics.audit.AuditEntry;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
@@ -15,6 +19,7 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.TestTenant;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -127,6 +132,15 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(view.editor.traceRouting.message.getText())
                 .isEqualTo("The service name vllm-b already belongs to deployment " + first + ".");
         assertThat(names.of(TenantScope.allTenants(), second).serviceNames()).isEmpty();
+        assertThat(context.getBean(AuditLog.class)
+                        .search(
+                                TenantScope.allTenants(),
+                                new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10)))
+                .extracting(AuditEntry::detail)
+                .containsExactly("Deployment id "
+                        + deployments.require(TenantScope.allTenants(), first).id()
+                        + " trace routing: service names [], model names [] → service names [vllm-a, vllm-b],"
+                        + " model names [Qwen/Qwen3-8B]");
     }
 
     @Test
