@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -22,6 +23,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class ApiAdmissionFilter extends OncePerRequestFilter {
 
     private static final String INGEST = "/api/v1/ingest/";
+    private static final List<String> OTLP = List.of("/v1/traces", "/api/v1/otlp/v1/traces");
 
     private final ApiAdmission admission;
 
@@ -61,8 +63,8 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
     }
 
     private static boolean isIngest(HttpServletRequest request) {
-        return HttpMethod.POST.matches(request.getMethod())
-                && request.getRequestURI().startsWith(request.getContextPath() + INGEST);
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return HttpMethod.POST.matches(request.getMethod()) && (path.startsWith(INGEST) || OTLP.contains(path));
     }
 
     private static void tooMany(HttpServletResponse response, Duration wait, String detail) throws IOException {

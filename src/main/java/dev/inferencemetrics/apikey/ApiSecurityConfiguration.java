@@ -13,7 +13,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 
 /**
- * Security of {@code /api/**}: API keys (bearer) with scopes; signed-in people may also read through their session.
+ * Security of {@code /api/**} and the OTLP trace path {@code /v1/traces}: API keys (bearer) with scopes; signed-in people may also read through their session.
  * Answers are JSON problems, never redirects to the login page.
  */
 @Configuration(proxyBeanMethods = false)
@@ -24,7 +24,7 @@ class ApiSecurityConfiguration {
     SecurityFilterChain apiFilterChain(HttpSecurity http, ApiKeyService keys, ApiAdmission admission) throws Exception {
         String[] anySignedIn = {Role.OPERATOR.authority(), Role.TENANT_ADMIN.authority(), Role.TENANT_VIEWER.authority()
         };
-        return http.securityMatcher("/api/**")
+        return http.securityMatcher("/api/**", "/v1/traces")
                 // no cookie can authorise a write here: writes need a bearer key, which a browser never adds
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
@@ -32,6 +32,8 @@ class ApiSecurityConfiguration {
                 .addFilterBefore(new ApiKeyAuthenticationFilter(keys), AnonymousAuthenticationFilter.class)
                 .addFilterAfter(new ApiAdmissionFilter(admission), ApiKeyAuthenticationFilter.class)
                 .authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/v1/ingest/**")
+                        .hasAuthority(ApiScope.INGEST.authority())
+                        .requestMatchers(HttpMethod.POST, "/v1/traces", "/api/v1/otlp/v1/traces")
                         .hasAuthority(ApiScope.INGEST.authority())
                         .requestMatchers(HttpMethod.GET, "/api/v1/usage", "/api/v1/usage/**")
                         .hasAnyAuthority(

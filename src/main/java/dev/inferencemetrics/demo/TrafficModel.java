@@ -76,7 +76,8 @@ final class TrafficModel {
         int input = (int) Math.max(1, logNormal(random, behaviour.inputMedianTokens(), behaviour.lengthSigma()));
         int output = (int) Math.max(2, logNormal(random, behaviour.outputMedianTokens(), behaviour.lengthSigma()));
         double queueing = 1 + behaviour.queueingPerKvPct() * Math.max(0, kvUsage(t, random) - behaviour.kvBasePct());
-        double ttft = queueing * logNormal(random, behaviour.ttftMedianMs(), behaviour.ttftSigma());
+        double unqueued = logNormal(random, behaviour.ttftMedianMs(), behaviour.ttftSigma());
+        double ttft = queueing * unqueued;
         double context = (input + output / 2.0) / 1000;
         double tpot = (1 + behaviour.tpotGrowthPerKiloToken() * context)
                 * logNormal(random, behaviour.tpotMedianMs(), behaviour.tpotSigma());
@@ -87,11 +88,13 @@ final class TrafficModel {
         if (random.nextDouble() < behaviour.errorRate()) {
             return sample.put("status", "error").put("outputTokens", 0);
         }
+        // the queue time is what queueing added to TTFT, as vLLM's traces report time in queue
         return sample.put("status", "ok")
                 .put("outputTokens", output)
                 .put("ttftMs", round(ttft, 3))
                 .put("tpotMs", round(tpot, 3))
-                .put("e2eMs", round(ttft + tpot * (output - 1), 3));
+                .put("e2eMs", round(ttft + tpot * (output - 1), 3))
+                .put("queueMs", round(ttft - unqueued, 3));
     }
 
     private double rate(Instant t) {

@@ -179,7 +179,7 @@ public class DeploymentService {
         return Objects.requireNonNull(deployment.getId());
     }
 
-    private static DeploymentRef ref(ResultSet rs) throws SQLException {
+    static DeploymentRef ref(ResultSet rs) throws SQLException {
         return new DeploymentRef(
                 rs.getLong("id"),
                 rs.getLong("tenant_id"),

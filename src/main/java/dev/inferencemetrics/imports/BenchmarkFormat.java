@@ -8,7 +8,9 @@ public enum BenchmarkFormat {
     /** LLMPerf individual responses: a JSON array of requests with ttft_s, inter_token_latency_s, … */
     LLMPERF("llmperf", "LLMPerf individual results"),
     /** {@code vllm bench serve --save-result --save-detailed}: arrays ttfts, itls, e2els, input_lens, … */
-    VLLM_BENCH("vllm", "vLLM bench serve (--save-detailed)");
+    VLLM_BENCH("vllm", "vLLM bench serve (--save-detailed)"),
+    /** AIPerf (GenAI-Perf's successor) {@code profile_export.jsonl}: one JSON record per request, real timestamps. */
+    AIPERF("aiperf", "AIPerf profile_export.jsonl");
 
     private final String code;
     private final String label;

@@ -34,12 +34,13 @@ class BenchmarkImportController {
     @Operation(
             summary = "Import a benchmark result file as request samples",
             description = "The body is the file as written by LLMPerf (individual responses) or by"
-                    + " `vllm bench serve --save-result --save-detailed`. Records are spread evenly over the run."
+                    + " `vllm bench serve --save-result --save-detailed`, or AIPerf's profile_export.jsonl. Records are"
+                    + " spread evenly over the run, except AIPerf's, which keep the times they were sent at."
                     + " Importing the same file with the same start again does not count twice. Scope ingest.")
     ImportSummary importBenchmark(
             @AuthenticationPrincipal Caller caller,
             @Parameter(description = "the deployment's slug") @RequestParam String deployment,
-            @Parameter(description = "llmperf or vllm") @RequestParam String format,
+            @Parameter(description = "llmperf, vllm or aiperf") @RequestParam String format,
             @Parameter(description = "ISO-8601 instant the run began; default: it ended now")
                     @RequestParam(required = false)
                     @Nullable
@@ -54,7 +55,7 @@ class BenchmarkImportController {
             throw new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, "Files up to 50 MiB can be imported.");
         }
         BenchmarkFormat benchmark = BenchmarkFormat.fromCode(format)
-                .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be llmperf or vllm"));
+                .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be llmperf, vllm or aiperf"));
         try {
             return imports.importRun(
                     caller,

@@ -26,8 +26,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Imports a benchmark file as request samples of a deployment, through the ingest service in batches. Records carry
- * no timestamps, so they are spread evenly over the run from a start time the user picks. Request ids derive from
+ * Imports a benchmark file as request samples of a deployment, through the ingest service in batches. Records
+ * without timestamps are spread evenly over the run from a start time the user picks; records with real timestamps
+ * (AIPerf) keep their places in the run. Request ids derive from
  * the file's content and the start, so importing the same file again is recognised and not counted twice.
  */
 @Service
@@ -69,9 +70,10 @@ public class BenchmarkImportService {
             throw new IllegalArgumentException(
                     "files up to " + MAX_FILE_BYTES / (1024 * 1024) + " MiB can be imported");
         }
-        BenchmarkRun run = BenchmarkReaders.read(format, parse(content));
+        BenchmarkRun run =
+                BenchmarkReaders.read(format, format == BenchmarkFormat.AIPERF ? lines(content) : parse(content));
         Duration runTime = spread != null ? spread : run.duration() != null ? run.duration() : DEFAULT_SPREAD;
-        Instant from = start != null ? start : now.minus(runTime);
+        Instant from = start != null ? start : defaultStart(run, runTime, now);
         String runId = runId(content, from);
         List<BenchmarkRecord> records = run.records();
         Tally tally = new Tally();
@@ -79,12 +81,13 @@ public class BenchmarkImportService {
             int last = Math.min(records.size(), first + BATCH);
             List<JsonNode> batch = new ArrayList<>(last - first);
             for (int i = first; i < last; i++) {
-                batch.add(sample(records.get(i), runId + "-" + i, timeOf(i, records.size(), from, runTime)));
+                batch.add(sample(
+                        records.get(i), runId + "-" + i, timeOf(records.get(i), i, records.size(), from, runTime)));
             }
             tally.add(ingest.ingestRequests(caller, deploymentSlug, batch), records.subList(first, last), first);
             progress.accept((double) last / records.size());
         }
-        return tally.summary(records.size(), from, from.plus(runTime));
+        return tally.summary(records.size(), from, from.plus(runTime), run.notes());
     }
 
     private JsonNode parse(byte[] content) {
@@ -95,8 +98,37 @@ public class BenchmarkImportService {
         }
     }
 
-    private static Instant timeOf(int index, int count, Instant from, Duration runTime) {
+    /** A record with a real send time keeps its place in the run; others are spread evenly over it. */
+    private static Instant timeOf(BenchmarkRecord record, int index, int count, Instant from, Duration runTime) {
+        if (record.sentAfter() != null) {
+            return from.plus(record.sentAfter());
+        }
         return from.plusNanos(runTime.toNanos() / Math.max(1, count) * index);
+    }
+
+    /**
+     * A run with real timestamps stays where it happened if ingestion still accepts that time; any other run (or one
+     * older than the raw retention) is placed to end now.
+     */
+    private Instant defaultStart(BenchmarkRun run, Duration runTime, Instant now) {
+        Instant began = run.startedAt();
+        if (began != null
+                && !began.isBefore(ingest.oldestAccepted())
+                && !began.plus(runTime).isAfter(now)) {
+            return began;
+        }
+        return now.minus(runTime);
+    }
+
+    /** JSON Lines: one JSON document a line, blank lines skipped, read into one array. */
+    private JsonNode lines(byte[] content) {
+        ArrayNode records = JSON.arrayNode();
+        for (String line : new String(content, StandardCharsets.UTF_8).split("\\R")) {
+            if (!line.isBlank()) {
+                records.add(parse(line.getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+        return records;
     }
 
     private static ObjectNode sample(BenchmarkRecord record, String requestId, Instant ts) {
@@ -166,9 +198,19 @@ public class BenchmarkImportService {
             }
         }
 
-        ImportSummary summary(int records, Instant from, Instant to) {
+        ImportSummary summary(int records, Instant from, Instant to, List<String> notes) {
             return new ImportSummary(
-                    records, imported, duplicates, rejected, failed, inputTokens, outputTokens, from, to, rejections);
+                    records,
+                    imported,
+                    duplicates,
+                    rejected,
+                    failed,
+                    inputTokens,
+                    outputTokens,
+                    from,
+                    to,
+                    rejections,
+                    notes);
         }
     }
 }

@@ -16,6 +16,7 @@ final class BenchmarkReaders {
         return switch (format) {
             case LLMPERF -> llmPerf(root);
             case VLLM_BENCH -> vllmBench(root);
+            case AIPERF -> AiperfReader.read(root);
         };
     }
 
@@ -35,14 +36,16 @@ final class BenchmarkReaders {
                     millis(request.get("inter_token_latency_s")),
                     null,
                     count(request.get("number_input_tokens")),
-                    count(request.get("number_output_tokens"))));
+                    count(request.get("number_output_tokens")),
+                    null));
         }
-        return new BenchmarkRun(records, null);
+        return BenchmarkRun.spread(records, null, List.of());
     }
 
     /**
      * vLLM bench: parallel arrays indexed by request. A non-empty entry in {@code errors} marks a failed request;
-     * each {@code itls} entry lists the gaps between streamed chunks (a chunk may carry several tokens).
+     * each {@code itls} entry lists the gaps between streamed chunks (a chunk may carry several tokens). vLLM bench
+     * counts a request that returned nothing (no output tokens, TTFT 0, empty error) as completed: it failed.
      */
     static BenchmarkRun vllmBench(JsonNode root) {
         if (!root.isObject() || !root.path("ttfts").isArray()) {
@@ -52,6 +55,7 @@ final class BenchmarkReaders {
         JsonNode ttfts = root.get("ttfts");
         JsonNode e2e = root.path("e2els").isArray() ? root.get("e2els") : root.path("latencies");
         List<BenchmarkRecord> records = new ArrayList<>(ttfts.size());
+        int empty = 0;
         for (int i = 0; i < ttfts.size(); i++) {
             String error = root.path("errors").path(i).asString("");
             double[] gaps = gaps(root.path("itls").path(i));
@@ -60,7 +64,10 @@ final class BenchmarkReaders {
             if (endToEnd == null && ttft != null && gaps != null) {
                 endToEnd = ttft + sum(gaps);
             }
-            boolean ok = error.isBlank();
+            boolean returnedNothing =
+                    error.isBlank() && count(root.path("output_lens").path(i)) == 0 && (ttft == null || ttft == 0);
+            empty += returnedNothing ? 1 : 0;
+            boolean ok = error.isBlank() && !returnedNothing;
             records.add(new BenchmarkRecord(
                     ok,
                     ok ? ttft : null,
@@ -68,20 +75,25 @@ final class BenchmarkReaders {
                     null,
                     ok ? gaps : null,
                     count(root.path("input_lens").path(i)),
-                    ok ? count(root.path("output_lens").path(i)) : 0));
+                    ok ? count(root.path("output_lens").path(i)) : 0,
+                    null));
         }
         JsonNode duration = root.get("duration");
         Duration runTime = duration != null && duration.isNumber() && duration.doubleValue() > 0
                 ? Duration.ofMillis(Math.round(duration.doubleValue() * 1000))
                 : null;
-        return new BenchmarkRun(records, runTime);
+        List<String> notes = empty == 0
+                ? List.of()
+                : List.of(empty + " request(s) that vLLM bench counted as completed returned no output tokens with a"
+                        + " TTFT of 0 and no error: imported as failed requests, not as 0 ms successes.");
+        return BenchmarkRun.spread(records, runTime, notes);
     }
 
-    private static @Nullable Double millis(@Nullable JsonNode seconds) {
+    static @Nullable Double millis(@Nullable JsonNode seconds) {
         return seconds == null || !seconds.isNumber() ? null : seconds.doubleValue() * 1000;
     }
 
-    private static int count(@Nullable JsonNode value) {
+    static int count(@Nullable JsonNode value) {
         return value == null || !value.isNumber() ? 0 : Math.max(0, value.intValue());
     }
 

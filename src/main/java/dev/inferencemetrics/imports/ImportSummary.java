@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * What an import stored: {@code imported} requests (of which {@code failed} did not end ok, and {@code duplicates}
- * were already stored by an earlier import of the same file and start), {@code rejected} with the first reasons.
+ * were already stored by an earlier import of the same file and start), {@code rejected} with the first reasons;
+ * {@code notes} say how records were read where that is not obvious.
  */
 public record ImportSummary(
         int records,
@@ -18,9 +19,11 @@ public record ImportSummary(
         long outputTokens,
         Instant from,
         Instant to,
-        List<Rejection> firstRejections) {
+        List<Rejection> firstRejections,
+        List<String> notes) {
 
     public ImportSummary {
         firstRejections = List.copyOf(firstRejections);
+        notes = List.copyOf(notes);
     }
 }

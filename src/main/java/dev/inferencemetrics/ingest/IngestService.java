@@ -1,5 +1,6 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.deployment.DeploymentArchivedException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.rollup.KvRollupStore;
@@ -7,6 +8,7 @@ import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Caller;
 import dev.inferencemetrics.security.DatabaseTenant;
+import dev.inferencemetrics.security.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,6 +78,27 @@ public class IngestService {
         return batch.result(stored.size());
     }
 
+    /**
+     * Stores request samples that another source (OTLP spans, benchmark files) built, for a deployment that source
+     * resolved; each is checked by the rules of the JSON API, and a rejection's index is its position in the list.
+     */
+    @Transactional
+    public IngestResult ingestBuilt(DeploymentRef deployment, List<RequestSample> samples) {
+        databaseTenant.declare(TenantScope.tenant(deployment.tenantId()));
+        if (!deployment.active()) {
+            throw new DeploymentArchivedException(deployment.slug());
+        }
+        SampleReader reader = reader();
+        Validated<RequestSample> batch = validate(samples, reader::checked);
+        List<RequestSample> stored =
+                requestSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid(), clock.instant());
+        for (Resolution resolution : Resolution.values()) {
+            requestRollups.add(
+                    deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofRequests(stored, resolution));
+        }
+        return batch.result(stored.size());
+    }
+
     @Transactional
     public IngestResult ingestKvCache(Caller caller, String deploymentSlug, List<JsonNode> samples) {
         databaseTenant.declare(caller.scope());
@@ -97,7 +120,7 @@ public class IngestService {
         return new SampleReader(limits, clock.instant(), oldestAccepted());
     }
 
-    private static <T> Validated<T> validate(List<JsonNode> samples, Function<JsonNode, T> read) {
+    private static <S, T> Validated<T> validate(List<S> samples, Function<S, T> read) {
         List<T> valid = new ArrayList<>(samples.size());
         List<Rejection> rejections = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {

@@ -5,7 +5,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One request as a gateway reported it, already validated. ITL comes either as the token gaps ({@code itlGapsMs})
- * or as their mean ({@code tpotMs}), which then stands for {@code outputTokens − 1} gaps.
+ * or as their mean ({@code tpotMs}), which then stands for {@code outputTokens − 1} gaps. {@code queueMs}, the time
+ * spent waiting before scheduling, is optional from every source.
  */
 public record RequestSample(
         String requestId,
@@ -16,7 +17,8 @@ public record RequestSample(
         @Nullable Double tpotMs,
         float @Nullable [] itlGapsMs,
         int inputTokens,
-        int outputTokens) {
+        int outputTokens,
+        @Nullable Double queueMs) {
 
     /** The number of token gaps the mean ITL stands for. */
     long tpotGapCount() {

@@ -31,11 +31,12 @@ class RequestSampleStore {
 
     private static final String INSERT = """
             insert into request_sample (tenant_id, deployment_id, ts, request_id, status, ttft_ms, e2e_ms, tpot_ms,
-                                        itl_gaps_ms, input_tokens, output_tokens, received_at)
-            select ?, ?, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps, u.input_tokens, u.output_tokens, ?
+                                        itl_gaps_ms, input_tokens, output_tokens, queue_ms, received_at)
+            select ?, ?, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps, u.input_tokens, u.output_tokens,
+                   u.queue, ?
             from unnest(?::timestamptz[], ?::text[], ?::smallint[], ?::real[], ?::real[], ?::real[], ?::bytea[],
-                        ?::integer[], ?::integer[])
-                 as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens)
+                        ?::integer[], ?::integer[], ?::real[])
+                 as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens, queue)
             order by u.request_id, u.ts""";
 
     private static final String INSERT_SKIPPING_STORED = INSERT + """
@@ -114,6 +115,7 @@ class RequestSampleStore {
         private final byte[][] gaps;
         private final Integer[] inputTokens;
         private final Integer[] outputTokens;
+        private final Float[] queue;
 
         Columns(List<RequestSample> samples) {
             int n = samples.size();
@@ -126,6 +128,7 @@ class RequestSampleStore {
             gaps = new byte[n][];
             inputTokens = new Integer[n];
             outputTokens = new Integer[n];
+            queue = new Float[n];
             for (int i = 0; i < n; i++) {
                 RequestSample sample = samples.get(i);
                 ts[i] = Timestamp.from(sample.ts());
@@ -137,6 +140,7 @@ class RequestSampleStore {
                 gaps[i] = pack(sample.itlGapsMs());
                 inputTokens[i] = sample.inputTokens();
                 outputTokens[i] = sample.outputTokens();
+                queue[i] = toFloat(sample.queueMs());
             }
         }
 
@@ -159,7 +163,8 @@ class RequestSampleStore {
             statement.setArray(p++, connection.createArrayOf("float4", tpot));
             statement.setArray(p++, connection.createArrayOf("bytea", gaps));
             statement.setArray(p++, connection.createArrayOf("int4", inputTokens));
-            statement.setArray(p, connection.createArrayOf("int4", outputTokens));
+            statement.setArray(p++, connection.createArrayOf("int4", outputTokens));
+            statement.setArray(p, connection.createArrayOf("float4", queue));
         }
     }
 

@@ -43,6 +43,9 @@ final class RollupDeltas {
         if (sample.e2eMs() != null) {
             rollup.e2e().add(sample.e2eMs());
         }
+        if (sample.queueMs() != null) {
+            rollup.queue().add(sample.queueMs());
+        }
         if (sample.itlGapsMs() != null) {
             for (float gap : sample.itlGapsMs()) {
                 rollup.itl().add(gap);

@@ -32,8 +32,39 @@ final class SampleReader {
         float[] gaps = fields.optionalMillisArray("itlMs", limits.maxItlGaps());
         int inputTokens = fields.requiredCount("inputTokens");
         int outputTokens = fields.requiredCount("outputTokens");
+        Double queue = fields.optionalMillis("queueMs");
+        if (status == SampleStatus.OK && (ttft == null || e2e == null)) {
+            throw new InvalidSample("an ok request needs ttftMs and e2eMs");
+        }
         checkLatencies(status, ttft, e2e, tpot, gaps, outputTokens);
-        return new RequestSample(requestId, ts, status, ttft, e2e, tpot, gaps, inputTokens, outputTokens);
+        checkQueue(queue, ttft, e2e);
+        return new RequestSample(requestId, ts, status, ttft, e2e, tpot, gaps, inputTokens, outputTokens, queue);
+    }
+
+    /**
+     * Checks a sample built from another source (OTLP spans, benchmark files) by the same rules as a JSON one, except
+     * that an ok request may lack TTFT: a span of a non-streamed request has none.
+     *
+     * @throws InvalidSample saying which rule it breaks
+     */
+    RequestSample checked(RequestSample sample) {
+        if (sample.requestId().isBlank() || sample.requestId().length() > limits.maxRequestIdLength()) {
+            throw new InvalidSample("the request id must be 1 to " + limits.maxRequestIdLength() + " characters");
+        }
+        checkTime(sample.ts());
+        checkMillis("ttftMs", sample.ttftMs());
+        checkMillis("e2eMs", sample.e2eMs());
+        checkMillis("tpotMs", sample.tpotMs());
+        checkMillis("queueMs", sample.queueMs());
+        checkLatencies(
+                sample.status(),
+                sample.ttftMs(),
+                sample.e2eMs(),
+                sample.tpotMs(),
+                sample.itlGapsMs(),
+                sample.outputTokens());
+        checkQueue(sample.queueMs(), sample.ttftMs(), sample.e2eMs());
+        return sample;
     }
 
     KvSample kvSample(JsonNode json) {
@@ -50,6 +81,11 @@ final class SampleReader {
     private Instant timestamp(SampleFields fields) {
         // PostgreSQL keeps microseconds; truncating here makes a resent sample match the stored one exactly
         Instant ts = fields.requiredInstant("ts").truncatedTo(ChronoUnit.MICROS);
+        checkTime(ts);
+        return ts;
+    }
+
+    private void checkTime(Instant ts) {
         if (ts.isAfter(newestAccepted)) {
             throw new InvalidSample("ts is more than " + limits.maxFutureSkew().toMinutes() + " minutes in the future");
         }
@@ -57,7 +93,22 @@ final class SampleReader {
             throw new InvalidSample(
                     "ts is older than the raw-sample retention (oldest accepted: " + oldestAccepted + ")");
         }
-        return ts;
+    }
+
+    private static void checkMillis(String name, @Nullable Double millis) {
+        if (millis != null && (!Double.isFinite(millis) || millis < 0)) {
+            throw new InvalidSample(name + " must be finite and not negative");
+        }
+    }
+
+    /** Queueing happens before the first token, so it is part of TTFT (and of E2E). */
+    private static void checkQueue(@Nullable Double queue, @Nullable Double ttft, @Nullable Double e2e) {
+        if (queue != null && ttft != null && queue > ttft) {
+            throw new InvalidSample("queueMs must not exceed ttftMs");
+        }
+        if (queue != null && e2e != null && queue > e2e) {
+            throw new InvalidSample("queueMs must not exceed e2eMs");
+        }
     }
 
     private static void checkLatencies(
@@ -67,8 +118,8 @@ final class SampleReader {
             @Nullable Double tpot,
             float @Nullable [] gaps,
             int outputTokens) {
-        if (status == SampleStatus.OK && (ttft == null || e2e == null)) {
-            throw new InvalidSample("an ok request needs ttftMs and e2eMs");
+        if (status == SampleStatus.OK && e2e == null) {
+            throw new InvalidSample("an ok request needs e2eMs");
         }
         if (ttft != null && e2e != null && ttft > e2e) {
             throw new InvalidSample("ttftMs must not exceed e2eMs");

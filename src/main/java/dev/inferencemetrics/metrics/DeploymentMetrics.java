@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What the Metrics page shows for a deployment and window: the summary cards and the per-interval series. Latencies
- * are milliseconds; a percentile is null where the window or interval holds no ok request.
+ * are milliseconds; a percentile is null where the window or interval holds no ok request. Queue time (waiting
+ * before scheduling) is there only for requests whose source reported it; its count is 0 otherwise.
  */
 public record DeploymentMetrics(
         String deployment, Instant from, Instant to, long stepSeconds, Summary summary, Series series) {
@@ -20,7 +21,8 @@ public record DeploymentMetrics(
             long errors,
             long inputTokens,
             long outputTokens,
-            SloCompliance slo) {}
+            SloCompliance slo,
+            LatencySummary queue) {}
 
     /**
      * The deployment's p95 SLO thresholds and the share of the window's ok requests whose TTFT met its threshold,
@@ -50,7 +52,8 @@ public record DeploymentMetrics(
             List<LatencyPoint> itl,
             List<LatencyPoint> e2e,
             List<KvPoint> kvCache,
-            List<ThroughputPoint> throughput) {}
+            List<ThroughputPoint> throughput,
+            List<LatencyPoint> queue) {}
 
     public record LatencyPoint(
             Instant t,

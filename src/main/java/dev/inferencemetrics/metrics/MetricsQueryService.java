@@ -71,6 +71,7 @@ public class MetricsQueryService {
         List<LatencyPoint> ttft = intervals.latencySeries(RequestRollup::ttft);
         List<LatencyPoint> itl = intervals.latencySeries(RequestRollup::itl);
         List<LatencyPoint> e2e = intervals.latencySeries(RequestRollup::e2e);
+        List<LatencyPoint> queue = intervals.latencySeries(RequestRollup::queue);
         RequestRollup totals = intervals.totals();
         Summary summary = new Summary(
                 intervals.latencySummary(RequestRollup::ttft, ttft),
@@ -81,8 +82,9 @@ public class MetricsQueryService {
                 totals.failedRequests(),
                 totals.inputTokens(),
                 totals.outputTokens(),
-                sloCompliance(deployment, totals));
-        Series series = new Series(ttft, itl, e2e, intervals.kvSeries(), intervals.throughputSeries());
+                sloCompliance(deployment, totals),
+                intervals.latencySummary(RequestRollup::queue, queue));
+        Series series = new Series(ttft, itl, e2e, intervals.kvSeries(), intervals.throughputSeries(), queue);
         return new DeploymentMetrics(
                 deployment.slug(), window.from(), window.to(), window.step().getSeconds(), summary, series);
     }

@@ -5,7 +5,8 @@ import java.time.Instant;
 
 /**
  * What happened on a deployment in one bucket: request and token counts and the latency sketches of its ok
- * requests. Mutable while being built or merged; the ITL sketch counts token gaps.
+ * requests. Mutable while being built or merged; the ITL sketch counts token gaps; the queue sketch holds the
+ * queue times of the ok requests that reported one.
  */
 public final class RequestRollup {
 
@@ -17,9 +18,19 @@ public final class RequestRollup {
     private final LatencySketch ttft;
     private final LatencySketch itl;
     private final LatencySketch e2e;
+    private final LatencySketch queue;
 
     public RequestRollup(Instant bucket) {
-        this(bucket, 0, 0, 0, 0, LatencySketch.empty(), LatencySketch.empty(), LatencySketch.empty());
+        this(
+                bucket,
+                0,
+                0,
+                0,
+                0,
+                LatencySketch.empty(),
+                LatencySketch.empty(),
+                LatencySketch.empty(),
+                LatencySketch.empty());
     }
 
     RequestRollup(
@@ -30,7 +41,8 @@ public final class RequestRollup {
             long outputTokens,
             LatencySketch ttft,
             LatencySketch itl,
-            LatencySketch e2e) {
+            LatencySketch e2e,
+            LatencySketch queue) {
         this.bucket = bucket;
         this.requests = requests;
         this.okRequests = okRequests;
@@ -39,6 +51,7 @@ public final class RequestRollup {
         this.ttft = ttft;
         this.itl = itl;
         this.e2e = e2e;
+        this.queue = queue;
     }
 
     /** Counts one request; latencies go in only for ok requests, as percentiles are over those. */
@@ -56,6 +69,7 @@ public final class RequestRollup {
         ttft.merge(other.ttft);
         itl.merge(other.itl);
         e2e.merge(other.e2e);
+        queue.merge(other.queue);
     }
 
     void addCounts(long requests, long okRequests, long inputTokens, long outputTokens) {
@@ -99,5 +113,9 @@ public final class RequestRollup {
 
     public LatencySketch e2e() {
         return e2e;
+    }
+
+    public LatencySketch queue() {
+        return queue;
     }
 }

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -30,14 +31,15 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class RequestRollupStore {
 
-    private static final String COLUMNS = "bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e";
+    private static final String COLUMNS =
+            "bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue";
 
     private static final String INSERT_NEW = """
             insert into request_rollup (tenant_id, deployment_id, resolution_s, bucket, requests, ok_requests,
-                                        input_tokens, output_tokens, ttft, itl, e2e)
+                                        input_tokens, output_tokens, ttft, itl, e2e, queue)
             select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
-                                            ?::bytea[], ?::bytea[], ?::bytea[])
-                 as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e)
+                                            ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[])
+                 as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue)
             order by u.bucket
             on conflict do nothing
             returning bucket""";
@@ -51,10 +53,10 @@ public class RequestRollupStore {
     private static final String UPDATE = """
             update request_rollup r
                set requests = u.requests, ok_requests = u.ok_requests, input_tokens = u.input_tokens,
-                   output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e
+                   output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue
               from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
-                          ?::bytea[], ?::bytea[], ?::bytea[])
-                   as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e)
+                          ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[])
+                   as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue)
              where r.tenant_id = ? and r.deployment_id = ? and r.resolution_s = ? and r.bucket = u.bucket""";
 
     private static final String READ = "select " + COLUMNS + """
@@ -118,6 +120,7 @@ public class RequestRollupStore {
                     target.ttft().mergeStored(rs.getBytes(6));
                     target.itl().mergeStored(rs.getBytes(7));
                     target.e2e().mergeStored(rs.getBytes(8));
+                    mergeQueue(target, rs.getBytes(9));
                 },
                 tenantId,
                 deploymentId,
@@ -186,6 +189,7 @@ public class RequestRollupStore {
         byte[][] ttft = new byte[n][];
         byte[][] itl = new byte[n][];
         byte[][] e2e = new byte[n][];
+        byte[][] queue = new byte[n][];
         for (int i = 0; i < n; i++) {
             RequestRollup row = rows.get(i);
             requests[i] = Math.toIntExact(row.requests());
@@ -195,6 +199,8 @@ public class RequestRollupStore {
             ttft[i] = row.ttft().toBytes();
             itl[i] = row.itl().toBytes();
             e2e[i] = row.e2e().toBytes();
+            // most deployments never report queue times; no sketch is stored for them
+            queue[i] = row.queue().isEmpty() ? null : row.queue().toBytes();
         }
         int p = first;
         statement.setArray(p++, connection.createArrayOf("timestamptz", timestamps(rows)));
@@ -205,6 +211,7 @@ public class RequestRollupStore {
         statement.setArray(p++, connection.createArrayOf("bytea", ttft));
         statement.setArray(p++, connection.createArrayOf("bytea", itl));
         statement.setArray(p++, connection.createArrayOf("bytea", e2e));
+        statement.setArray(p++, connection.createArrayOf("bytea", queue));
         return p;
     }
 
@@ -221,6 +228,18 @@ public class RequestRollupStore {
                 rs.getLong("output_tokens"),
                 LatencySketch.fromBytes(rs.getBytes("ttft")),
                 LatencySketch.fromBytes(rs.getBytes("itl")),
-                LatencySketch.fromBytes(rs.getBytes("e2e")));
+                LatencySketch.fromBytes(rs.getBytes("e2e")),
+                queueSketch(rs.getBytes("queue")));
+    }
+
+    /** Rollups stored before queue times existed have no queue sketch. */
+    private static LatencySketch queueSketch(byte @Nullable [] stored) {
+        return stored == null ? LatencySketch.empty() : LatencySketch.fromBytes(stored);
+    }
+
+    private static void mergeQueue(RequestRollup target, byte @Nullable [] stored) {
+        if (stored != null) {
+            target.queue().mergeStored(stored);
+        }
     }
 }

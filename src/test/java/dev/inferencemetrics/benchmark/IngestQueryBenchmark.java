@@ -56,7 +56,7 @@ public final class IngestQueryBenchmark {
         }
     }
 
-    private static ConfigurableApplicationContext start(Path data, BenchmarkOptions options) {
+    static ConfigurableApplicationContext start(Path data, BenchmarkOptions options) {
         SpringApplication application = new SpringApplication(Application.class);
         application.setBannerMode(Banner.Mode.OFF);
         application.setLogStartupInfo(false);
@@ -173,17 +173,17 @@ public final class IngestQueryBenchmark {
         return forms;
     }
 
-    private static URI api(ConfigurableApplicationContext app) {
+    static URI api(ConfigurableApplicationContext app) {
         int port = ((WebServerApplicationContext) app).getWebServer().getPort();
         return URI.create("http://127.0.0.1:" + port + "/api/v1/");
     }
 
     /** The demo tenant's documented key (all scopes), which the benchmark uses as a gateway would. */
-    private static String apiKey(ConfigurableApplicationContext app) {
+    static String apiKey(ConfigurableApplicationContext app) {
         return app.getEnvironment().getRequiredProperty("inference-metrics.demo.api-keys.acme");
     }
 
-    private static DeploymentRef create(DeploymentService deployments, long tenantId, String slug) {
+    static DeploymentRef create(DeploymentService deployments, long tenantId, String slug) {
         deployments.createIfAbsent(new DeploymentDefinition(
                 tenantId, slug, "Benchmark " + slug, "meta-llama/Llama-3.1-70B-Instruct", "vLLM", "eu-west-1"));
         return deployments.require(TenantScope.tenant(tenantId), slug);
@@ -198,11 +198,11 @@ public final class IngestQueryBenchmark {
         return windows;
     }
 
-    private static void progress(String step) {
+    static void progress(String step) {
         System.err.println("benchmark: " + step + " …");
     }
 
-    private static void deleteRecursively(Path directory) throws IOException {
+    static void deleteRecursively(Path directory) throws IOException {
         try (Stream<Path> paths = Files.walk(directory)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);

@@ -56,7 +56,7 @@ final class LlmperfRequests {
         String requestId = requestId(random);
         if (!recorded.ok()) {
             // a rate-limited or failed request: no latencies, and no tokens the model processed
-            return new RequestSample(requestId, ts, SampleStatus.ERROR, null, null, null, null, 0, 0);
+            return new RequestSample(requestId, ts, SampleStatus.ERROR, null, null, null, null, 0, 0, null);
         }
         double ttft = millis(recorded.ttftMs() * jitter(random, TTFT_JITTER));
         double tpot = millis(recorded.tpotMs() * jitter(random, TPOT_JITTER));
@@ -72,7 +72,8 @@ final class LlmperfRequests {
                     tpot,
                     null,
                     recorded.inputTokens(),
-                    recorded.outputTokens());
+                    recorded.outputTokens(),
+                    null);
         }
         float[] gaps = new float[gapCount];
         double decode = 0;
@@ -89,7 +90,8 @@ final class LlmperfRequests {
                 null,
                 gaps,
                 recorded.inputTokens(),
-                recorded.outputTokens());
+                recorded.outputTokens(),
+                null);
     }
 
     /** Request ids as OpenAI-compatible servers such as vLLM make them: random, so index inserts are random too. */

@@ -89,6 +89,18 @@ class DemoTrafficIT {
     }
 
     @Test
+    void under_the_burst_queueing_is_reported_for_every_ok_request_and_stays_inside_ttft() {
+        String slug = deploymentFor("queue");
+        Instant from = anchor.minus(Duration.ofHours(2));
+        send(slug, from, from.plus(Duration.ofMinutes(20)));
+
+        Summary summary = query(slug, from, from.plus(Duration.ofMinutes(20)));
+
+        assertThat(summary.queue().count()).isEqualTo(summary.ttft().count());
+        assertThat(summary.queue().p99()).isPositive().isLessThan(summary.ttft().p99());
+    }
+
+    @Test
     void the_same_stretch_generates_the_same_requests_so_a_resend_is_not_counted_twice() {
         String slug = deploymentFor("resend");
         Instant from = anchor.plus(Duration.ofHours(1));

@@ -112,6 +112,6 @@ class RequestSampleStoreIT {
 
     private RequestSample sample(String id, int secondsAgo) {
         return new RequestSample(
-                prefix + id, now.minusSeconds(secondsAgo), SampleStatus.OK, 80.0, 900.0, 20.0, null, 500, 42);
+                prefix + id, now.minusSeconds(secondsAgo), SampleStatus.OK, 80.0, 900.0, 20.0, null, 500, 42, null);
     }
 }

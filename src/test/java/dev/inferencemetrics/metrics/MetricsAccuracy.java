@@ -21,13 +21,13 @@ import java.util.stream.LongStream;
  * Holds a {@code /metrics} answer against the exact statistics of what was sent: the window snapped outward to whole
  * steps, the accuracy contract for every percentile of every interval and of the window, and exact totals.
  */
-final class MetricsAccuracy {
+public final class MetricsAccuracy {
 
     private static final double[] QUANTILES = {0.5, 0.9, 0.95, 0.99};
 
     private MetricsAccuracy() {}
 
-    static void assertMatches(
+    public static void assertMatches(
             DeploymentMetrics answer, SentRequests sent, Instant requestedFrom, Instant requestedTo, long stepSeconds) {
         String window = answer.deployment() + " " + requestedFrom + ".." + requestedTo + " step " + stepSeconds;
         assertSnappedOutward(answer, requestedFrom, requestedTo, stepSeconds, window);

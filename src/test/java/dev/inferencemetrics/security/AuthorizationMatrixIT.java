@@ -154,6 +154,46 @@ class AuthorizationMatrixIT {
         }
     }
 
+    /**
+     * OTLP traces need an ingest key; a span naming another tenant's service is that key's tenant's span, matches none
+     * of its deployments and is rejected, so nothing reaches the other tenant.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("callersAndTargets")
+    void otlp_traces_take_an_ingest_key_and_reach_only_its_own_tenant(Caller caller, Target target) {
+        TenantWithData tenant = target == Target.OWN ? own : foreign;
+        long before = tenant.tenant().storedRequestSamples(tenant.deployment());
+        int expected = caller == Caller.NOBODY ? UNAUTHORIZED : caller == Caller.KEY_INGEST ? OK : FORBIDDEN;
+
+        Answer answer = post(caller, "/v1/traces", otlpSpan(tenant.deployment() + "-vllm"));
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(expected);
+        boolean stored = caller == Caller.KEY_INGEST && target == Target.OWN;
+        assertThat(tenant.tenant().storedRequestSamples(tenant.deployment())).isEqualTo(before + (stored ? 1 : 0));
+        if (caller == Caller.KEY_INGEST && target == Target.FOREIGN) {
+            assertThat(answer.body()).contains("\"rejectedSpans\":\"1\"");
+        }
+    }
+
+    static Stream<Arguments> callersAndTargets() {
+        return Stream.of(Caller.values())
+                .flatMap(caller -> Stream.of(Target.values()).map(target -> Arguments.of(caller, target)));
+    }
+
+    /** One GenAI span in the OTLP JSON encoding, from a service that {@link TenantWithData} lists. */
+    private byte[] otlpSpan(String service) {
+        long start = clock.instant().toEpochMilli() * 1_000_000L;
+        String spanId = String.format("%016x", System.nanoTime());
+        return ("{\"resourceSpans\":[{\"resource\":{\"attributes\":[{\"key\":\"service.name\",\"value\":"
+                        + "{\"stringValue\":\"" + service + "\"}}]},"
+                        + "\"scopeSpans\":[{\"spans\":[{\"traceId\":\"0af7651916cd43dd8448eb211c80319c\","
+                        + "\"spanId\":\"" + spanId + "\",\"name\":\"llm_request\",\"startTimeUnixNano\":\""
+                        + start + "\",\"endTimeUnixNano\":\"" + (start + 900_000_000L) + "\",\"attributes\":["
+                        + "{\"key\":\"gen_ai.usage.prompt_tokens\",\"value\":{\"intValue\":\"12\"}},"
+                        + "{\"key\":\"gen_ai.usage.completion_tokens\",\"value\":{\"intValue\":\"3\"}}]}]}]}]}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     static Stream<Caller> listingCallers() {
         return Stream.of(Caller.KEY_METRICS, Caller.ADMIN_SESSION, Caller.VIEWER_SESSION, Caller.OPERATOR_SESSION);
     }

@@ -64,6 +64,9 @@ class RowLevelSecurityIT {
                     "insert into tenant_billing values (:b, 'UTC')"
                             + " on conflict (tenant_id) do update set time_zone = 'UTC'"),
             Map.entry(
+                    "deployment_otlp_name",
+                    "insert into deployment_otlp_name values (:b, :bd, 'service', 'smuggled-' || :b)"),
+            Map.entry(
                     "audit_event",
                     "insert into audit_event (occurred_at, kind, tenant_id, actor, detail)"
                             + " values (now(), 'SIGN_IN_FAILED', :b, 'x', 'forged')"));

@@ -1,6 +1,8 @@
 package dev.inferencemetrics.security;
 
 import dev.inferencemetrics.billing.UsageService;
+import dev.inferencemetrics.deployment.DeploymentOtlpNames;
+import dev.inferencemetrics.deployment.OtlpNames;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.KvReadingJson;
 import dev.inferencemetrics.testing.RequestSampleJson;
@@ -28,6 +30,8 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
                         .mapToObj(i -> RequestSampleJson.ok(name + "-" + i, now.minus(Duration.ofMinutes(i))))
                         .toList());
         api.ingestKvCache(key, deployment, List.of(KvReadingJson.reading("r0", now, 40)));
+        context.getBean(DeploymentOtlpNames.class)
+                .replace(TenantScope.allTenants(), deployment, new OtlpNames(List.of(deployment + "-vllm"), List.of()));
         context.getBean(UsageService.class)
                 .changeTimeZone(TenantScope.allTenants(), tenant.id(), ZoneId.of("Europe/Berlin"));
         String admin = name + "-admin-" + tenant.id();

@@ -11,6 +11,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
@@ -36,12 +37,15 @@ public class DeploymentAdminView extends VerticalLayout {
     private final SignedInUser operator;
 
     public DeploymentAdminView(
-            TenantService tenantService, DeploymentService deploymentService, CurrentUser currentUser) {
+            TenantService tenantService,
+            DeploymentService deploymentService,
+            DeploymentOtlpNames otlpNames,
+            CurrentUser currentUser) {
         this.tenantService = tenantService;
         this.deploymentService = deploymentService;
         this.operator = currentUser.require();
         this.tenants = new TenantsPanel(tenantService, operator, this::refresh);
-        this.editor = new DeploymentEditor(deploymentService, operator, this::refreshAndShow);
+        this.editor = new DeploymentEditor(deploymentService, otlpNames, operator, this::refreshAndShow);
         addDeployment.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         addDeployment.addClickListener(click -> addDeployment());
         showArchived.addValueChangeListener(change -> refresh());

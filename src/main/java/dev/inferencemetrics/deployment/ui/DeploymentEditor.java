@@ -12,6 +12,7 @@ import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.RouterLink;
 import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.deployment.DeploymentChanges;
+import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.SignedInUser;
@@ -38,13 +39,18 @@ class DeploymentEditor extends VerticalLayout {
     final Button restore = new Button("Restore deployment");
     final RouterLink prices = new RouterLink("Change its prices on the Prices page", PricesView.class);
     final Paragraph message = new Paragraph();
+    final OtlpNamesEditor traceRouting;
     private final DeploymentService deployments;
     private final SignedInUser operator;
     private final Consumer<String> changed;
     private @Nullable DeploymentRef shown;
 
     /** {@code changed} gets the slug of a deployment just changed, so the list beside this can show it anew. */
-    DeploymentEditor(DeploymentService deployments, SignedInUser operator, Consumer<String> changed) {
+    DeploymentEditor(
+            DeploymentService deployments,
+            DeploymentOtlpNames otlpNames,
+            SignedInUser operator,
+            Consumer<String> changed) {
         this.deployments = deployments;
         this.operator = operator;
         this.changed = changed;
@@ -64,7 +70,8 @@ class DeploymentEditor extends VerticalLayout {
             return "Restored: listed again and taking samples.";
         }));
         FormLayout fields = new FormLayout(displayName, model, engine, region, sloTtft, sloItl);
-        add(title, state, fields, TenantsPanel.row(save, archive, restore), prices, message);
+        traceRouting = new OtlpNamesEditor(otlpNames, operator.scope());
+        add(title, state, fields, TenantsPanel.row(save, archive, restore), prices, message, traceRouting);
         show(null);
     }
 
@@ -87,6 +94,7 @@ class DeploymentEditor extends VerticalLayout {
         archive.setVisible(deployment.archivedAt() == null);
         restore.setVisible(deployment.archivedAt() != null);
         prices.setQueryParameters(QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, deployment.slug()));
+        traceRouting.show(deployment);
     }
 
     private void act(Function<String, String> action) {

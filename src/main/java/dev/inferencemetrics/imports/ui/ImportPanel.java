@@ -121,6 +121,7 @@ public class ImportPanel extends VerticalLayout {
                 summary.inputTokens(),
                 summary.outputTokens(),
                 summary.rejected()));
+        summary.notes().forEach(note -> text.append(' ').append(note));
         for (Rejection rejection : summary.firstRejections()) {
             text.append(" #")
                     .append(rejection.index())

@@ -14,6 +14,7 @@ import com.vaadin.flow.server.VaadinRequest;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
+import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
@@ -43,6 +44,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final PriceService prices;
     private final CurrentUser currentUser;
     private final OperatorAccessAudit audit;
+    private final DeploymentOtlpNames otlpNames;
     private final Clock clock;
     private String title = "Deployment · Inference Metrics";
 
@@ -59,8 +61,10 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             PriceService prices,
             CurrentUser currentUser,
             OperatorAccessAudit audit,
+            DeploymentOtlpNames otlpNames,
             Clock clock) {
         this.audit = audit;
+        this.otlpNames = otlpNames;
         this.deployments = deployments;
         this.metrics = metrics;
         this.imports = imports;
@@ -99,7 +103,13 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
         TabSheet tabs = new TabSheet();
         tabs.add("Metrics", metricsTab);
-        tabs.add("Overview", new DeploymentOverview(deployment, prices.current(scope, deployment.slug()), baseUrl()));
+        tabs.add(
+                "Overview",
+                new DeploymentOverview(
+                        deployment,
+                        prices.current(scope, deployment.slug()),
+                        otlpNames.of(scope, deployment.slug()),
+                        baseUrl()));
         SignedInUser user = currentUser.require();
         if (user.role() != Role.TENANT_VIEWER && deployment.active()) {
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));

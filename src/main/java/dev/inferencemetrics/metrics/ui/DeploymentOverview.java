@@ -9,13 +9,15 @@ import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.OtlpNames;
 import dev.inferencemetrics.metrics.IngestSnippets;
 import dev.inferencemetrics.metrics.MetricFormat;
+import dev.inferencemetrics.otlp.VllmTracesSnippet;
 
 /** The Overview tab: what the deployment is, its SLOs and prices, and how to send it data. */
 class DeploymentOverview extends VerticalLayout {
 
-    DeploymentOverview(DeploymentRef deployment, TokenPrice price, String baseUrl) {
+    DeploymentOverview(DeploymentRef deployment, TokenPrice price, OtlpNames otlpNames, String baseUrl) {
         setPadding(false);
         Div facts = new Div();
         facts.addClassName("deployment-facts");
@@ -37,6 +39,8 @@ class DeploymentOverview extends VerticalLayout {
                         + price.outputPerMtok().toPlainString() + " output " + price.currency());
         IngestSnippets snippets = new IngestSnippets(baseUrl, deployment.slug());
         add(facts, new H3("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
+        VllmTracesSnippet vllm = new VllmTracesSnippet(baseUrl, otlpNames, deployment.model());
+        add(new H3("Point vLLM at it (OpenTelemetry traces)"), snippet("vLLM", vllm.shell()));
     }
 
     private static void fact(Div facts, String name, String value) {

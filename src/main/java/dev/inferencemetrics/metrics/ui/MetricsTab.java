@@ -45,6 +45,7 @@ class MetricsTab extends VerticalLayout {
     final DateTimePicker customTo = new DateTimePicker("To (UTC)");
     final SummaryCards cards = new SummaryCards();
     final MetricsCharts charts = new MetricsCharts();
+    final QueueTimePanel queue = new QueueTimePanel();
     final Paragraph emptyState = new Paragraph(NO_DATA);
     final Span sloCompliance = new Span();
     final Span updated = new Span();
@@ -64,7 +65,7 @@ class MetricsTab extends VerticalLayout {
         updated.addClassName("updated-at");
         unavailable.addClassName("stale-warning");
         unavailable.setVisible(false);
-        add(toolbar(), unavailable, cards, emptyState, charts, sloCompliance);
+        add(toolbar(), unavailable, cards, emptyState, charts, queue, sloCompliance);
         range.setValue(initial.preset() == null ? CUSTOM : initial.preset().label());
         refresh.setValue(AutoRefresh.OFF);
         showCustomPickers(initial.preset() == null);
@@ -93,6 +94,7 @@ class MetricsTab extends VerticalLayout {
         emptyState.setVisible(!hasData);
         cards.show(metrics.summary());
         charts.show(metrics);
+        queue.show(metrics, cards.ttft);
         sloCompliance.setText(sloLine(metrics.summary().slo()));
         updated.setText("Updated "
                 + LocalTime.ofInstant(clock.instant(), ZoneOffset.UTC).withNano(0) + " UTC");

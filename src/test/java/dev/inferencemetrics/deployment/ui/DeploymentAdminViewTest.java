@@ -5,14 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
+import dev.inferencemetrics.audit.AuditEntry;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.OtlpNames;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.TestTenant;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -101,6 +108,39 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(saved.sloItlP95Ms()).isEqualByComparingTo("42.5");
         assertThat(saved.displayName()).isEqualTo("Faster one");
         assertThat(view.editor.message.getText()).isEqualTo("Saved.");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_lists_trace_service_and_model_names_and_a_taken_name_is_refused() {
+        TestTenant tenant = TestTenant.create(context, "admin-view-otlp");
+        String first = tenant.deployment("first");
+        String second = tenant.deployment("second");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, first);
+
+        test(view.editor.traceRouting.serviceNames).setValue("vllm-a, vllm-b\n");
+        test(view.editor.traceRouting.modelNames).setValue("Qwen/Qwen3-8B");
+        test(view.editor.traceRouting.save).click();
+        select(view, second);
+        test(view.editor.traceRouting.serviceNames).setValue("vllm-b");
+        test(view.editor.traceRouting.save).click();
+
+        DeploymentOtlpNames names = context.getBean(DeploymentOtlpNames.class);
+        assertThat(names.of(TenantScope.allTenants(), first))
+                .isEqualTo(new OtlpNames(List.of("vllm-a", "vllm-b"), List.of("Qwen/Qwen3-8B")));
+        assertThat(view.editor.traceRouting.message.getText())
+                .isEqualTo("The service name vllm-b already belongs to deployment " + first + ".");
+        assertThat(names.of(TenantScope.allTenants(), second).serviceNames()).isEmpty();
+        assertThat(context.getBean(AuditLog.class)
+                        .search(
+                                TenantScope.allTenants(),
+                                new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10)))
+                .extracting(AuditEntry::detail)
+                .containsExactly("Deployment id "
+                        + deployments.require(TenantScope.allTenants(), first).id()
+                        + " trace routing: service names [], model names [] → service names [vllm-a, vllm-b],"
+                        + " model names [Qwen/Qwen3-8B]");
     }
 
     @Test

@@ -52,13 +52,22 @@ class MetricsTabOutageTest {
         LatencySummary ttft = new LatencySummary(10, p50, p50, p50, p50, 1.0, p50);
         LatencySummary none = new LatencySummary(0, null, null, null, null, null, null);
         Summary summary = new Summary(
-                ttft, none, none, new KvSummary(null, null), 10, 0, 100, 100, new SloCompliance(500, 250, 1.0, null));
+                ttft,
+                none,
+                none,
+                new KvSummary(null, null),
+                10,
+                0,
+                100,
+                100,
+                new SloCompliance(500, 250, 1.0, null),
+                none);
         return new DeploymentMetrics(
                 "x",
                 NOW.minusSeconds(3600),
                 NOW,
                 60,
                 summary,
-                new Series(List.of(), List.of(), List.of(), List.of(), List.of()));
+                new Series(List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
     }
 }

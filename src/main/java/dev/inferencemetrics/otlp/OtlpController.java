@@ -1,0 +1,91 @@
+package dev.inferencemetrics.otlp;
+
+import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.security.TenantScope;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.proto.collector.trace.v1.ExportTracePartialSuccess;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The OTLP/HTTP trace endpoint, at the path exporters use by default and under the versioned API. */
+@RestController
+@Tag(name = "OTLP", description = "OpenTelemetry trace export (OTLP/HTTP); needs an API key with scope ingest")
+class OtlpController {
+
+    private final OtlpIngestService otlp;
+    private final OtlpBodyReader bodies;
+    private final IngestService ingest;
+    private final MeterRegistry meters;
+
+    OtlpController(OtlpIngestService otlp, OtlpBodyReader bodies, IngestService ingest, MeterRegistry meters) {
+        this.otlp = otlp;
+        this.bodies = bodies;
+        this.ingest = ingest;
+        this.meters = meters;
+    }
+
+    @PostMapping({"/v1/traces", "/api/v1/otlp/v1/traces"})
+    @Operation(
+            summary = "Receive OTLP trace spans",
+            description = "ExportTraceServiceRequest as application/x-protobuf or application/json, optionally"
+                    + " gzip, up to 5 MiB after decompression. Request spans become request samples of the"
+                    + " deployment that lists the resource's service.name or the span's model; spans without gen_ai"
+                    + " attributes are ignored. The answer is an ExportTraceServiceResponse in the request's encoding;"
+                    + " partial_success counts the rejected spans and names the first reasons.")
+    ResponseEntity<byte[]> traces(@AuthenticationPrincipal Caller caller, HttpServletRequest request)
+            throws IOException {
+        if (!(caller.scope() instanceof TenantScope.SingleTenant tenant)) {
+            throw new ApiProblem(HttpStatus.FORBIDDEN, "Traces are sent with a tenant's API key.");
+        }
+        OtlpEncoding encoding = OtlpEncoding.of(request.getContentType());
+        ExportTraceServiceRequest export = bodies.read(request, encoding, ingest.limits());
+        SpanOutcomes outcomes = otlp.export(tenant, export);
+        count(outcomes);
+        ExportTraceServiceResponse response = answer(outcomes);
+        byte[] body = encoding == OtlpEncoding.PROTOBUF
+                ? response.toByteArray()
+                : OtlpJson.print(response).getBytes(StandardCharsets.UTF_8);
+        return ResponseEntity.ok().contentType(encoding.mediaType()).body(body);
+    }
+
+    /** partial_success is set only when something was rejected or ignored, as the specification asks. */
+    private static ExportTraceServiceResponse answer(SpanOutcomes outcomes) {
+        String message = outcomes.message();
+        if (message.isEmpty()) {
+            return ExportTraceServiceResponse.getDefaultInstance();
+        }
+        return ExportTraceServiceResponse.newBuilder()
+                .setPartialSuccess(ExportTracePartialSuccess.newBuilder()
+                        .setRejectedSpans(outcomes.rejected())
+                        .setErrorMessage(message))
+                .build();
+    }
+
+    /** Counted once the export is committed, so the figures never run ahead of what is stored. */
+    private void count(SpanOutcomes outcomes) {
+        spans("stored").increment(outcomes.stored());
+        spans("duplicate").increment(outcomes.duplicates());
+        spans("rejected").increment(outcomes.rejected());
+        spans("ignored").increment(outcomes.ignored());
+    }
+
+    private Counter spans(String outcome) {
+        return Counter.builder("inference.metrics.otlp.spans")
+                .description("OTLP spans received: stored, resent, rejected, or ignored for lack of gen_ai attributes")
+                .tag("outcome", outcome)
+                .register(meters);
+    }
+}
