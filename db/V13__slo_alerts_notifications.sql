@@ -85,6 +85,8 @@ create table notification_channel (
     name       text        not null check (length(name) between 1 and 80),
     kind       text        not null check (kind in ('WEBHOOK', 'SLACK', 'EMAIL')),
     target     text        not null check (length(target) between 3 and 2000),
+    -- an operator's explicit leave to reach a private, loopback or link-local address (refused otherwise)
+    allow_private_address boolean not null default false,
     enabled    boolean     not null default true,
     created_at timestamptz not null
 );
@@ -152,6 +154,8 @@ create policy tenant_isolation on notification_delivery
     using (tenant_id = (select app_tenant_id()) or (select app_all_tenants()));
 
 grant select, insert, update, delete on slo_objective to ${app_role};
-grant select, insert, update on alert_rule, alert, alert_silence, notification_channel, notification_delivery
+grant select, insert, update on alert_rule, alert_silence, notification_channel, notification_delivery
     to ${app_role};
+-- a pending alert whose condition stops holding before it fires is dropped, never heard of
+grant select, insert, update, delete on alert to ${app_role};
 grant select, insert, update on scheduler_lease to ${app_role};

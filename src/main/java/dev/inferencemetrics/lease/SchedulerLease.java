@@ -4,6 +4,7 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
@@ -27,6 +28,7 @@ public class SchedulerLease {
     private final Clock clock;
     private final String holder;
 
+    @Autowired
     SchedulerLease(JdbcClient jdbc, Clock clock) {
         this(jdbc, clock, "instance-" + UUID.randomUUID());
     }

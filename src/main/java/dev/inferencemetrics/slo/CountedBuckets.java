@@ -16,7 +16,12 @@ public final class CountedBuckets {
 
     CountedBuckets(List<Instant> buckets, Map<SloKind, EventCounts[]> counts) {
         this.buckets = List.copyOf(buckets);
-        this.counts = new EnumMap<>(counts);
+        this.counts = counts.isEmpty() ? Map.of() : new EnumMap<>(counts);
+    }
+
+    /** No buckets: what a span that is not read counts. */
+    public static CountedBuckets none() {
+        return new CountedBuckets(List.of(), Map.of());
     }
 
     /** The events of {@code kind} in buckets starting at or after {@code from} and before {@code to}. */
