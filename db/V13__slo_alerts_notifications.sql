@@ -1,6 +1,11 @@
 -- Service-level objectives, alert rules, alerts (their state and history), silences, notification channels and
 -- deliveries, and a lease that lets one application instance at a time run a scheduled job.
 
+-- API keys may carry the new scope that changes rules, silences and channels.
+alter table api_key drop constraint api_key_scopes_check;
+alter table api_key add constraint api_key_scopes_check
+    check (scopes <@ array ['ingest', 'metrics:read', 'usage:read', 'alerts:write']::text[]);
+
 -- An objective overrides the default a deployment gets from its p95 thresholds; a missing row means the default.
 -- kind: TTFT, ITL, E2E (threshold_ms set) or AVAILABILITY (threshold_ms null: good means status ok).
 create table slo_objective (
