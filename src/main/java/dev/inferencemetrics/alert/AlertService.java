@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -60,6 +61,13 @@ public class AlertService {
     public List<AlertSummary> alerts(TenantScope scope, AlertFilter filter) {
         databaseTenant.declare(scope);
         return alerts.search(filter);
+    }
+
+    /** The slugs of the deployments in the scope with an alert firing now. */
+    @Transactional(readOnly = true)
+    public Set<String> firingDeployments(TenantScope scope) {
+        databaseTenant.declare(scope);
+        return alerts.firingDeployments();
     }
 
     /** The deployment's rules, its defaults written first if the evaluator has not yet done so. */

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -101,6 +102,12 @@ class AlertStore {
         return jdbc.sql("""
                         update alert set acknowledged_by = ?, acknowledged_at = ?
                          where id = ? and state = 'FIRING' and acknowledged_at is null""").params(actor, Timestamp.from(now), id).update() > 0;
+    }
+
+    Set<String> firingDeployments() {
+        return Set.copyOf(jdbc.sql("""
+                        select distinct d.slug from alert a join deployment d on d.id = a.deployment_id
+                         where a.state = 'FIRING'""").query(String.class).list());
     }
 
     long tenantOf(long alertId) {
