@@ -30,6 +30,7 @@ public class ChannelService {
     private final AuditLog audit;
     private final JsonMapper json;
     private final TenantTransactions transactions;
+    private final NotificationProperties properties;
     private final Clock clock;
 
     ChannelService(
@@ -40,6 +41,7 @@ public class ChannelService {
             AuditLog audit,
             JsonMapper json,
             TenantTransactions transactions,
+            NotificationProperties properties,
             Clock clock) {
         this.channels = channels;
         this.deliveries = deliveries;
@@ -48,6 +50,7 @@ public class ChannelService {
         this.audit = audit;
         this.json = json;
         this.transactions = transactions;
+        this.properties = properties;
         this.clock = clock;
     }
 
@@ -71,7 +74,7 @@ public class ChannelService {
         if (name.isEmpty() || name.length() > 80) {
             throw new IllegalArgumentException("a channel needs a name of 1 to 80 characters");
         }
-        check(channel.kind(), channel.target(), channel.allowPrivateAddress());
+        check(channel.kind(), channel.target(), channel.allowPrivateAddress() || properties.allowPrivateAddresses());
         databaseTenant.declare(scope);
         long id = channels.add(
                 channel.tenantId(),

@@ -64,7 +64,7 @@ public class DeliveryWorker {
         this.deliveries = deliveries;
         this.channels = channels;
         this.transactions = transactions;
-        this.http = new HttpChannelSender(json);
+        this.http = new HttpChannelSender(json, properties.allowPrivateAddresses());
         this.email = email;
         this.properties = properties;
         this.json = json;

@@ -25,14 +25,16 @@ final class HttpChannelSender implements ChannelSender {
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
     private final JsonMapper json;
+    private final boolean allowPrivateAddresses;
 
-    HttpChannelSender(JsonMapper json) {
+    HttpChannelSender(JsonMapper json, boolean allowPrivateAddresses) {
         this.json = json;
+        this.allowPrivateAddresses = allowPrivateAddresses;
     }
 
     @Override
     public void send(Channel channel, AlertNotice notice, String payload) throws DeliveryException {
-        URI url = ChannelAddress.checkedUrl(channel.target(), channel.allowPrivateAddress());
+        URI url = ChannelAddress.checkedUrl(channel.target(), channel.allowPrivateAddress() || allowPrivateAddresses);
         String body = channel.kind() == ChannelKind.SLACK
                 ? json.writeValueAsString(Map.of("text", notice.headline() + "\n<" + notice.link() + "|Open the page>"))
                 : payload;

@@ -8,9 +8,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param maxAttempts attempts per message before it is given up (recorded as abandoned)
  * @param firstRetry the wait after the first failed attempt; each further one doubles it, up to an hour
  * @param sendBudget how long one round of sending may take, so a slow receiver never holds up the next evaluation
+ * @param allowPrivateAddresses an operator's leave for every channel to reach private, loopback and link-local
+ *     addresses (a receiver on the same host or network); off, only channels an operator allowed one by one may
  */
 @ConfigurationProperties("inference-metrics.notifications")
-public record NotificationProperties(String mailFrom, Integer maxAttempts, Duration firstRetry, Duration sendBudget) {
+public record NotificationProperties(
+        String mailFrom, Integer maxAttempts, Duration firstRetry, Duration sendBudget, boolean allowPrivateAddresses) {
 
     public NotificationProperties {
         mailFrom = mailFrom == null ? "alerts@inference-metrics.invalid" : mailFrom;
