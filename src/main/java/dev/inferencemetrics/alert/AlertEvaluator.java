@@ -17,9 +17,14 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -30,7 +35,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Evaluates every active deployment's rules at one instant, each deployment in a transaction of its own: a
- * deployment that fails is logged and skipped, never blocking the others or the next run. Only the instant given
+ * deployment that fails is logged and skipped, never blocking the others or the next run. Each deployment's
+ * alerts are changed by one transaction only, so evaluating several deployments at once is safe. Only the instant given
  * is evaluated — minutes the evaluator missed are not replayed — so an outage never pages for windows long past.
  */
 @Component
@@ -38,6 +44,9 @@ import org.springframework.stereotype.Component;
 public class AlertEvaluator {
 
     private static final Logger log = LoggerFactory.getLogger(AlertEvaluator.class);
+
+    /** Deployments evaluated at once: enough to overlap database round trips, few enough to leave the pool free. */
+    static final int PARALLEL = 4;
 
     private final DeploymentService deployments;
     private final TenantService tenants;
@@ -76,33 +85,58 @@ public class AlertEvaluator {
         this.writer = new NoticeWriter(properties);
     }
 
-    /** Evaluates at {@code now}; stops as soon as {@code leaseHeld} says another instance has taken over. */
+    /**
+     * Evaluates at {@code now}, a few deployments at a time; a deployment whose turn comes after {@code leaseHeld}
+     * says another instance has taken over is left to that instance.
+     */
     public EvaluationRun evaluate(Instant now, BooleanSupplier leaseHeld) {
         TenantScope all = TenantScope.allTenants();
         Map<Long, String> tenantSlugs =
                 tenants.visibleTo(all, true).stream().collect(Collectors.toMap(TenantSummary::id, TenantSummary::slug));
         List<DeploymentRef> active = deployments.activeRefs(all);
-        int evaluated = 0;
-        int failed = 0;
-        for (DeploymentRef deployment : active) {
-            try {
-                boolean held = transactions.call(all, () -> {
-                    if (!leaseHeld.getAsBoolean()) {
-                        return false;
+        Semaphore slots = new Semaphore(PARALLEL);
+        List<Future<Outcome>> outcomes = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (DeploymentRef deployment : active) {
+                outcomes.add(pool.submit(() -> {
+                    slots.acquire();
+                    try {
+                        return evaluateInTransaction(deployment, tenantSlugs, now, leaseHeld);
+                    } finally {
+                        slots.release();
                     }
-                    evaluate(deployment, tenantSlugs.getOrDefault(deployment.tenantId(), ""), now);
-                    return true;
-                });
-                if (!held) {
-                    return new EvaluationRun(evaluated, failed, true);
-                }
-                evaluated++;
-            } catch (RuntimeException e) {
-                failed++;
-                log.warn("Alert rules of deployment {} could not be evaluated: {}", deployment.slug(), e.toString());
+                }));
             }
         }
-        return new EvaluationRun(evaluated, failed, false);
+        List<Outcome> done = outcomes.stream().map(Future::resultNow).toList();
+        return new EvaluationRun(
+                (int) done.stream()
+                        .filter(outcome -> outcome == Outcome.EVALUATED)
+                        .count(),
+                (int) done.stream().filter(outcome -> outcome == Outcome.FAILED).count(),
+                done.contains(Outcome.LEASE_LOST));
+    }
+
+    private Outcome evaluateInTransaction(
+            DeploymentRef deployment, Map<Long, String> tenantSlugs, Instant now, BooleanSupplier leaseHeld) {
+        try {
+            return transactions.call(TenantScope.allTenants(), () -> {
+                if (!leaseHeld.getAsBoolean()) {
+                    return Outcome.LEASE_LOST;
+                }
+                evaluate(deployment, tenantSlugs.getOrDefault(deployment.tenantId(), ""), now);
+                return Outcome.EVALUATED;
+            });
+        } catch (RuntimeException e) {
+            log.warn("Alert rules of deployment {} could not be evaluated: {}", deployment.slug(), e.toString());
+            return Outcome.FAILED;
+        }
+    }
+
+    private enum Outcome {
+        EVALUATED,
+        FAILED,
+        LEASE_LOST
     }
 
     private void evaluate(DeploymentRef deployment, String tenant, Instant now) {
