@@ -70,8 +70,4 @@ public class SchedulerLease {
                 .params(Timestamp.from(clock.instant()), name, holder)
                 .update();
     }
-
-    public String holder() {
-        return holder;
-    }
 }

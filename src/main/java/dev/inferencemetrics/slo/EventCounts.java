@@ -15,10 +15,6 @@ public record EventCounts(long good, long total) {
         return total - good;
     }
 
-    public EventCounts plus(EventCounts other) {
-        return new EventCounts(good + other.good, total + other.total);
-    }
-
     /** The share of bad events; 0 when nothing was counted, as no event has been bad. */
     public double badFraction() {
         return total == 0 ? 0 : (double) bad() / total;
