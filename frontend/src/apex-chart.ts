@@ -38,6 +38,14 @@ export interface ChartThreshold {
   color: string;
 }
 
+/** Mirrors dev.inferencemetrics.base.ui.chart.ChartBand: a shaded time range, epoch milliseconds. */
+export interface ChartBand {
+  from: number;
+  to: number;
+  label: string;
+  color: string;
+}
+
 export function formatValue(
   value: number | null | undefined,
   unit: ChartUnit,
@@ -99,6 +107,9 @@ export class ImApexChart extends LitElement {
   @property({ attribute: false })
   config?: ChartConfig;
 
+  @property({ attribute: false })
+  bands: ChartBand[] = [];
+
   private chart?: ApexCharts;
   private readonly onSchemeChange = () => this.redraw();
 
@@ -119,7 +130,7 @@ export class ImApexChart extends LitElement {
   }
 
   protected updated(changed: PropertyValues): void {
-    if (changed.has("config")) {
+    if (changed.has("config") || changed.has("bands")) {
       this.redraw();
     }
   }
@@ -132,7 +143,7 @@ export class ImApexChart extends LitElement {
     if (!config || !target) {
       return;
     }
-    const options = toApexOptions(config, darkScheme.matches);
+    const options = toApexOptions(config, darkScheme.matches, this.bands);
     if (this.chart) {
       this.chart.updateOptions(options, true, false);
     } else {
@@ -145,6 +156,7 @@ export class ImApexChart extends LitElement {
 function toApexOptions(
   config: ChartConfig,
   dark: boolean,
+  bands: ChartBand[],
 ): ApexCharts.ApexOptions {
   const format = (value: number) => formatValue(value, config.unit);
   const bars = config.type === "bar";
@@ -216,6 +228,19 @@ function toApexOptions(
       y: { formatter: format },
     },
     annotations: {
+      xaxis: bands.map((b) => ({
+        x: b.from,
+        x2: b.to,
+        fillColor: b.color,
+        opacity: 0.15,
+        borderColor: b.color,
+        label: {
+          text: b.label,
+          orientation: "horizontal",
+          borderColor: b.color,
+          style: { color: "#fff", background: b.color },
+        },
+      })),
       yaxis: config.thresholds.map((t) => ({
         y: t.value,
         borderColor: t.color,

@@ -40,6 +40,20 @@ class ApiSecurityConfiguration {
                                 ApiScope.USAGE_READ.authority(),
                                 Role.OPERATOR.authority(),
                                 Role.TENANT_ADMIN.authority())
+                        .requestMatchers("/api/v1/alert-channels", "/api/v1/alert-channels/**")
+                        .hasAuthority(ApiScope.ALERTS_WRITE.authority())
+                        .requestMatchers(
+                                HttpMethod.POST, "/api/v1/alerts/*/acknowledge", "/api/v1/deployments/*/silences")
+                        .hasAuthority(ApiScope.ALERTS_WRITE.authority())
+                        .requestMatchers(
+                                HttpMethod.PUT,
+                                "/api/v1/deployments/*/alert-rules/*",
+                                "/api/v1/deployments/*/objectives/*")
+                        .hasAuthority(ApiScope.ALERTS_WRITE.authority())
+                        .requestMatchers(HttpMethod.DELETE, "/api/v1/deployments/*/silences/*")
+                        .hasAuthority(ApiScope.ALERTS_WRITE.authority())
+                        .requestMatchers(HttpMethod.GET, "/api/v1/alerts")
+                        .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()

@@ -15,7 +15,12 @@ public enum AuditKind {
     PASSWORD_CHANGED("Own password changed"),
     DEPLOYMENT_CHANGED("Deployment changed"),
     TENANT_CHANGED("Tenant changed"),
-    CROSS_TENANT_ACCESS("Operator cross-tenant access");
+    CROSS_TENANT_ACCESS("Operator cross-tenant access"),
+    SLO_CHANGED("SLO objective changed"),
+    ALERT_RULE_CHANGED("Alert rule changed"),
+    ALERT_SILENCED("Alerts silenced"),
+    ALERT_ACKNOWLEDGED("Alert acknowledged"),
+    CHANNEL_CHANGED("Notification channel changed");
 
     private final String label;
 

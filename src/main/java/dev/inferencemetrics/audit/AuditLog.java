@@ -62,6 +62,11 @@ public class AuditLog {
                 .update();
     }
 
+    /** Who is acting on this thread, as the log names them: a username, an API key's prefix, or the system. */
+    public String actorName() {
+        return currentActor.name();
+    }
+
     /** Operators only: the log spans every tenant. */
     @Transactional(readOnly = true)
     public List<AuditEntry> search(TenantScope scope, AuditQuery query) {

@@ -2,8 +2,11 @@ package dev.inferencemetrics.demo;
 
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.slo.SloKind;
+import dev.inferencemetrics.slo.SloObjective;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongFunction;
 
 /** The demo world: two tenants, a user per role in each, an operator, and deployments on several engines. */
@@ -13,6 +16,13 @@ final class DemoCatalog {
             String slug, String name, List<DemoUser> users, List<LongFunction<DeploymentDefinition>> deployments) {}
 
     record DemoUser(String username, String displayName, Role role) {}
+
+    /**
+     * Objectives stricter than the defaults, set when the deployment is created: Acme promises 99 % of Llama 70B's
+     * requests within 400 ms, which its queueing breaks by far, so its fast-burn page fires soon after the start.
+     */
+    static final Map<String, SloObjective> OBJECTIVES =
+            Map.of("llama-3-1-70b", new SloObjective(SloKind.TTFT, 99, 400.0, true));
 
     static final DemoUser OPERATOR = new DemoUser("operator", "Olivia Operator", Role.OPERATOR);
 

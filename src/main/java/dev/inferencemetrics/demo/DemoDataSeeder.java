@@ -3,8 +3,12 @@ package dev.inferencemetrics.demo;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.database.EmbeddedPostgresServer;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.slo.SloObjective;
+import dev.inferencemetrics.slo.SloService;
 import dev.inferencemetrics.tenant.TenantService;
 import java.util.EnumSet;
 import org.slf4j.Logger;
@@ -31,6 +35,7 @@ class DemoDataSeeder implements ApplicationRunner {
     private final UserAccounts users;
     private final DeploymentService deployments;
     private final ApiKeyService apiKeys;
+    private final SloService slos;
 
     DemoDataSeeder(
             DemoProperties properties,
@@ -38,13 +43,15 @@ class DemoDataSeeder implements ApplicationRunner {
             TenantService tenants,
             UserAccounts users,
             DeploymentService deployments,
-            ApiKeyService apiKeys) {
+            ApiKeyService apiKeys,
+            SloService slos) {
         this.properties = properties;
         this.embeddedDatabase = embeddedServer.getIfAvailable() != null;
         this.tenants = tenants;
         this.users = users;
         this.deployments = deployments;
         this.apiKeys = apiKeys;
+        this.slos = slos;
     }
 
     boolean enabled() {
@@ -66,10 +73,20 @@ class DemoDataSeeder implements ApplicationRunner {
         for (DemoCatalog.DemoTenant tenant : DemoCatalog.TENANTS) {
             long tenantId = tenants.createIfAbsent(tenant.slug(), tenant.name());
             tenant.users().forEach(user -> createUser(tenantId, user));
-            tenant.deployments().forEach(definition -> deployments.createIfAbsent(definition.apply(tenantId)));
+            tenant.deployments().forEach(definition -> createDeployment(definition.apply(tenantId)));
             String key = properties.apiKeys().get(tenant.slug());
             if (key != null) {
                 apiKeys.ensureKey(tenantId, "Demo key", EnumSet.allOf(ApiScope.class), key);
+            }
+        }
+    }
+
+    /** A new deployment gets its demo objective; an existing one keeps whatever was set since. */
+    private void createDeployment(DeploymentDefinition definition) {
+        if (deployments.createIfAbsent(definition)) {
+            SloObjective objective = DemoCatalog.OBJECTIVES.get(definition.slug());
+            if (objective != null) {
+                slos.change(TenantScope.allTenants(), definition.slug(), objective);
             }
         }
     }

@@ -103,6 +103,16 @@ public class DeploymentService {
         return deployment;
     }
 
+    /** The active deployments the scope covers, as other features need them (alert evaluation, for one). */
+    @Transactional(readOnly = true)
+    public List<DeploymentRef> activeRefs(TenantScope scope) {
+        databaseTenant.declare(scope);
+        return jdbc.sql(REF_BY_SLUG.replace(
+                        "where d.slug = ?", "where d.archived_at is null and t.archived_at is null"))
+                .query((rs, row) -> ref(rs))
+                .list();
+    }
+
     /** Creates the deployment unless its slug is taken; returns whether it was created. */
     @Transactional
     public boolean createIfAbsent(DeploymentDefinition definition) {

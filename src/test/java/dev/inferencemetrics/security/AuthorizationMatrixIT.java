@@ -39,6 +39,7 @@ class AuthorizationMatrixIT {
         KEY_INGEST,
         KEY_METRICS,
         KEY_USAGE,
+        KEY_ALERTS,
         ADMIN_SESSION,
         VIEWER_SESSION,
         OPERATOR_SESSION,
@@ -48,7 +49,9 @@ class AuthorizationMatrixIT {
     enum Feature {
         INGEST,
         METRICS,
-        USAGE
+        USAGE,
+        ALERT_RULES,
+        SILENCE
     }
 
     enum Target {
@@ -60,15 +63,27 @@ class AuthorizationMatrixIT {
     private static final int UNAUTHORIZED = 401;
     private static final int FORBIDDEN = 403;
 
+    /** Alert rules are read like metrics; silences (like every alert change) need a key with alerts:write. */
+    private static final Map<Caller, int[]> EXPECTED_ALERTS = Map.of(
+            Caller.KEY_INGEST, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_METRICS, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, OK, FORBIDDEN},
+            Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.VIEWER_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.OPERATOR_SESSION, new int[] {OK, OK, FORBIDDEN, FORBIDDEN},
+            Caller.NOBODY, new int[] {UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED});
+
     /** What each caller gets for {own tenant, another tenant}, feature by feature. */
-    private static final Map<Caller, Map<Feature, int[]>> EXPECTED = Map.of(
+    private static final Map<Caller, Map<Feature, int[]>> EXPECTED = withAlerts(Map.of(
             Caller.KEY_INGEST, expect(OK, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.KEY_METRICS, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.KEY_USAGE, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK, FORBIDDEN),
             Caller.ADMIN_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, OK, FORBIDDEN),
             Caller.VIEWER_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.OPERATOR_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, OK, OK, OK),
-            Caller.NOBODY, expect(UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED));
+            Caller.KEY_ALERTS, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+            Caller.NOBODY, expect(UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED)));
 
     @LocalServerPort
     int port;
@@ -102,7 +117,8 @@ class AuthorizationMatrixIT {
         keys = Map.of(
                 Caller.KEY_INGEST, tenant.key(ApiScope.INGEST),
                 Caller.KEY_METRICS, tenant.key(ApiScope.METRICS_READ),
-                Caller.KEY_USAGE, tenant.key(ApiScope.USAGE_READ));
+                Caller.KEY_USAGE, tenant.key(ApiScope.USAGE_READ),
+                Caller.KEY_ALERTS, tenant.key(ApiScope.ALERTS_WRITE));
         sessions = Map.of(
                 Caller.ADMIN_SESSION, signedIn(own.adminUsername(), "a long password"),
                 Caller.VIEWER_SESSION, signedIn(viewer, "a long password"),
@@ -217,6 +233,12 @@ class AuthorizationMatrixIT {
                 get(
                         caller,
                         tenant == own ? "/api/v1/usage?format=csv" : "/api/v1/usage?format=csv&tenant=" + slug(tenant));
+            case ALERT_RULES -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/alert-rules");
+            case SILENCE ->
+                post(
+                        caller,
+                        "/api/v1/deployments/" + tenant.deployment() + "/silences",
+                        ("{\"endsAt\":\"" + now.plus(Duration.ofHours(1)) + "\",\"reason\":\"matrix\"}").getBytes());
         };
     }
 
@@ -259,6 +281,18 @@ class AuthorizationMatrixIT {
                 Feature.INGEST, new int[] {ingestOwn, ingestForeign},
                 Feature.METRICS, new int[] {metricsOwn, metricsForeign},
                 Feature.USAGE, new int[] {usageOwn, usageForeign});
+    }
+
+    private static Map<Caller, Map<Feature, int[]>> withAlerts(Map<Caller, Map<Feature, int[]>> expected) {
+        Map<Caller, Map<Feature, int[]>> all = new java.util.EnumMap<>(Caller.class);
+        expected.forEach((caller, features) -> {
+            int[] alerts = EXPECTED_ALERTS.get(caller);
+            Map<Feature, int[]> merged = new java.util.EnumMap<>(features);
+            merged.put(Feature.ALERT_RULES, new int[] {alerts[0], alerts[1]});
+            merged.put(Feature.SILENCE, new int[] {alerts[2], alerts[3]});
+            all.put(caller, merged);
+        });
+        return all;
     }
 
     private record Answer(int status, String body) {

@@ -69,7 +69,31 @@ class RowLevelSecurityIT {
             Map.entry(
                     "audit_event",
                     "insert into audit_event (occurred_at, kind, tenant_id, actor, detail)"
-                            + " values (now(), 'SIGN_IN_FAILED', :b, 'x', 'forged')"));
+                            + " values (now(), 'SIGN_IN_FAILED', :b, 'x', 'forged')"),
+            Map.entry(
+                    "slo_objective",
+                    "insert into slo_objective (tenant_id, deployment_id, kind, target_pct, threshold_ms)"
+                            + " values (:b, :bd, 'E2E', 95, 1000)"),
+            Map.entry(
+                    "alert_rule",
+                    "insert into alert_rule (tenant_id, deployment_id, name, kind, severity, threshold, clear_below,"
+                            + " long_window_s) values (:b, :bd, 'smuggled', 'KV_MEAN', 'PAGE', 90, 80, 300)"),
+            Map.entry(
+                    "alert",
+                    "insert into alert (tenant_id, deployment_id, rule_id, state, pending_since, value, peak_value)"
+                            + " values (:b, :bd, 0, 'PENDING', now(), 1, 1)"),
+            Map.entry(
+                    "alert_silence",
+                    "insert into alert_silence (tenant_id, deployment_id, ends_at, reason, created_by, created_at)"
+                            + " values (:b, :bd, now() + interval '1 hour', 'smuggled', 'x', now())"),
+            Map.entry(
+                    "notification_channel",
+                    "insert into notification_channel (tenant_id, name, kind, target, created_at)"
+                            + " values (:b, 'smuggled', 'EMAIL', 'x@example.com', now())"),
+            Map.entry(
+                    "notification_delivery",
+                    "insert into notification_delivery (tenant_id, alert_id, channel_id, event, payload, created_at,"
+                            + " next_attempt_at) values (:b, 0, 0, 'FIRING', '{}', now(), now())"));
 
     @LocalServerPort
     int port;

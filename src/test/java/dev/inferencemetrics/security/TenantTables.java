@@ -10,7 +10,9 @@ final class TenantTables {
     static final List<String> NOT_TENANT_OWNED = List.of(
             "flyway_schema_history",
             // failed sign-ins are counted before anyone's tenant is known, unknown usernames too
-            "sign_in_failure");
+            "sign_in_failure",
+            // which instance runs a scheduled job: no tenant's data
+            "scheduler_lease");
 
     private TenantTables() {}
 

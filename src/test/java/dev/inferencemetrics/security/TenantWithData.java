@@ -1,8 +1,18 @@
 package dev.inferencemetrics.security;
 
+import dev.inferencemetrics.alert.AlertEvaluator;
+import dev.inferencemetrics.alert.AlertRule;
+import dev.inferencemetrics.alert.AlertService;
+import dev.inferencemetrics.alert.RuleKind;
 import dev.inferencemetrics.billing.UsageService;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.OtlpNames;
+import dev.inferencemetrics.notify.ChannelKind;
+import dev.inferencemetrics.notify.ChannelService;
+import dev.inferencemetrics.notify.NewChannel;
+import dev.inferencemetrics.slo.SloKind;
+import dev.inferencemetrics.slo.SloObjective;
+import dev.inferencemetrics.slo.SloService;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.KvReadingJson;
 import dev.inferencemetrics.testing.RequestSampleJson;
@@ -34,10 +44,30 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
                 .replace(TenantScope.allTenants(), deployment, new OtlpNames(List.of(deployment + "-vllm"), List.of()));
         context.getBean(UsageService.class)
                 .changeTimeZone(TenantScope.allTenants(), tenant.id(), ZoneId.of("Europe/Berlin"));
+        alertsWithAMessage(context, tenant, deployment, now);
         String admin = name + "-admin-" + tenant.id();
         context.getBean(UserAccounts.class)
                 .createIfAbsent(tenant.id(), admin, "Admin", "a long password", Role.TENANT_ADMIN);
         return new TenantWithData(tenant, deployment, key, admin);
+    }
+
+    /**
+     * An objective no request meets, so the deployment's fast-burn page fires on the first evaluation and records a
+     * message for the tenant's channel; a silence of a rule (not the firing one) and the default rules come along.
+     */
+    private static void alertsWithAMessage(
+            ApplicationContext context, TestTenant tenant, String deployment, Instant now) {
+        TenantScope scope = TenantScope.tenant(tenant.id());
+        context.getBean(SloService.class).change(scope, deployment, new SloObjective(SloKind.TTFT, 95, 1.0, true));
+        context.getBean(ChannelService.class)
+                .create(scope, new NewChannel(tenant.id(), "mail", ChannelKind.EMAIL, "ops@example.com", false));
+        AlertRule kv = context.getBean(AlertService.class).rules(scope, deployment).stream()
+                .filter(rule -> rule.kind() == RuleKind.KV_MEAN)
+                .findFirst()
+                .orElseThrow();
+        context.getBean(AlertService.class)
+                .silence(scope, deployment, kv.id(), now.plus(Duration.ofHours(1)), "maintenance");
+        context.getBean(AlertEvaluator.class).evaluate(now, () -> true);
     }
 
     long id() {

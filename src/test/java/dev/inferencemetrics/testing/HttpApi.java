@@ -81,6 +81,14 @@ public final class HttpApi {
         return send(authorised(request, key), headers);
     }
 
+    /** A JSON PUT, as the alerting API's changes are. */
+    public Answer put(String path, @Nullable String key, byte[] body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .PUT(BodyPublishers.ofByteArray(body))
+                .header("Content-Type", JSON);
+        return send(authorised(request, key), Map.of());
+    }
+
     public DeploymentMetrics metrics(String key, String deployment, Instant from, Instant to, @Nullable String step) {
         Answer answer = metricsAnswer(key, deployment, from, to, step);
         assertThat(answer.status()).as("metrics answer %s", answer.body()).isEqualTo(200);

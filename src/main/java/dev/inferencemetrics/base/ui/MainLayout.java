@@ -33,6 +33,7 @@ public class MainLayout extends AppLayout {
         SideNav nav = new SideNav();
         nav.addItem(new SideNavItem("Fleet overview", "", VaadinIcon.SERVER.create()));
         nav.addItem(new SideNavItem("Usage", "usage", VaadinIcon.INVOICE.create()));
+        nav.addItem(new SideNavItem("Alerts", "alerts", VaadinIcon.BELL.create()));
         if (user.role() != Role.TENANT_VIEWER) {
             nav.addItem(new SideNavItem("API keys", "api-keys", VaadinIcon.KEY.create()));
             nav.addItem(new SideNavItem("Users", "users", VaadinIcon.USERS.create()));

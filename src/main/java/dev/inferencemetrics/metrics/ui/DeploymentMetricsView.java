@@ -29,6 +29,7 @@ import dev.inferencemetrics.security.TenantScope;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * A deployment's page: the Metrics tab (default), the Overview tab and, for those who may write, Import. An archived
@@ -46,6 +47,8 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final OperatorAccessAudit audit;
     private final DeploymentOtlpNames otlpNames;
     private final Clock clock;
+    private final ObjectProvider<DeploymentSection> sections;
+    private final ObjectProvider<ChartBands> bands;
     private String title = "Deployment · Inference Metrics";
 
     @Nullable
@@ -62,9 +65,13 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             CurrentUser currentUser,
             OperatorAccessAudit audit,
             DeploymentOtlpNames otlpNames,
-            Clock clock) {
+            Clock clock,
+            ObjectProvider<DeploymentSection> sections,
+            ObjectProvider<ChartBands> bands) {
         this.audit = audit;
         this.otlpNames = otlpNames;
+        this.sections = sections;
+        this.bands = bands;
         this.deployments = deployments;
         this.metrics = metrics;
         this.imports = imports;
@@ -101,6 +108,10 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
         removeAll();
         metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
+        bands.ifAvailable(source ->
+                metricsTab.showBands(window -> source.bands(scope, deployment.slug(), window.from(), window.to())));
+        sections.orderedStream().forEach(section -> section.section(currentUser.require(), deployment)
+                .ifPresent(metricsTab::add));
         TabSheet tabs = new TabSheet();
         tabs.add("Metrics", metricsTab);
         tabs.add(

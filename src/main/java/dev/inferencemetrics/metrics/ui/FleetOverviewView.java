@@ -33,7 +33,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.beans.factory.ObjectProvider;
 
 /** The landing page: every deployment the signed-in person may see, with its last hour at a glance. */
 @Route("")
@@ -49,8 +52,15 @@ public class FleetOverviewView extends VerticalLayout {
     final TextField filter = new TextField();
     final Checkbox showArchived = new Checkbox("Show archived");
 
-    public FleetOverviewView(FleetOverviewService fleet, CurrentUser currentUser, OperatorAccessAudit audit) {
+    public FleetOverviewView(
+            FleetOverviewService fleet,
+            CurrentUser currentUser,
+            OperatorAccessAudit audit,
+            ObjectProvider<FleetAlerts> alerts) {
         SignedInUser user = currentUser.require();
+        Set<String> firing = alerts.stream()
+                .flatMap(source -> source.firingDeployments(user.scope()).stream())
+                .collect(Collectors.toSet());
         audit.opened(user, null, "Fleet overview");
         boolean operator = user.role() == Role.OPERATOR;
         setSizeFull();
@@ -60,13 +70,18 @@ public class FleetOverviewView extends VerticalLayout {
         filter.setClearButtonVisible(true);
         filter.setWidth("24em");
         configureGrid(operator);
-        List<FleetRow> items = new ArrayList<>(fleet.lastHour(user.scope()));
+        grid.addComponentColumn(row -> alertBadge(firing.contains(row.slug())))
+                .setHeader("Alerts")
+                .setKey("alerts")
+                .setAutoWidth(true)
+                .setComparator(row -> !firing.contains(row.slug()));
+        List<FleetRow> items = firingFirst(fleet.lastHour(user.scope()), firing);
         ListDataProvider<FleetRow> rows = new ListDataProvider<>(items);
         grid.setDataProvider(rows);
         filter.addValueChangeListener(change -> rows.setFilter(row -> matches(row, change.getValue())));
         showArchived.addValueChangeListener(change -> {
             items.clear();
-            items.addAll(fleet.lastHour(user.scope(), change.getValue()));
+            items.addAll(firingFirst(fleet.lastHour(user.scope(), change.getValue()), firing));
             rows.refreshAll();
         });
         showArchived.setVisible(operator);
@@ -129,6 +144,19 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> MetricFormat.latency(p50.apply(row)) + " · " + MetricFormat.latency(p99.apply(row)))
                 .setHeader(header)
                 .setComparator(Comparator.comparing(p50, Comparator.nullsFirst(Double::compare)));
+    }
+
+    /** Deployments with alerts firing come first; the order of the others is kept. */
+    private static List<FleetRow> firingFirst(List<FleetRow> rows, Set<String> firing) {
+        List<FleetRow> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparing(row -> !firing.contains(row.slug())));
+        return sorted;
+    }
+
+    private static Span alertBadge(boolean firing) {
+        Span badge = new Span(firing ? "Firing" : "");
+        badge.addClassNames("alert-badge", firing ? "alert-badge--firing" : "alert-badge--none");
+        return badge;
     }
 
     private static Span sloBadge(FleetRow row) {

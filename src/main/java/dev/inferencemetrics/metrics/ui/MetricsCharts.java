@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics.ui;
 
 import com.vaadin.flow.component.html.Div;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
+import dev.inferencemetrics.base.ui.chart.ChartBand;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartPoint;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
@@ -96,6 +97,10 @@ class MetricsCharts extends Div {
                                         DeploymentMetrics.ThroughputPoint::t,
                                         DeploymentMetrics.ThroughputPoint::errorRate))))
                 .withHeight(200));
+    }
+
+    void showBands(List<ChartBand> bands) {
+        List.of(ttft, itl, e2e, kvCache, requestRate, tokenRate, errorRate).forEach(chart -> chart.setBands(bands));
     }
 
     private static ChartConfig percentiles(String id, String title, List<LatencyPoint> series) {

@@ -11,6 +11,7 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.Location;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.shared.Registration;
+import dev.inferencemetrics.base.ui.chart.ChartBand;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.metrics.QueryWindow;
@@ -54,6 +55,7 @@ class MetricsTab extends VerticalLayout {
     private final Clock clock;
     private TimeRange timeRange;
     private @Nullable Registration polling;
+    private @Nullable Function<QueryWindow, List<ChartBand>> bands;
 
     MetricsTab(TimeRange initial, Function<TimeRange, DeploymentMetrics> query, Clock clock) {
         this.query = query;
@@ -95,9 +97,22 @@ class MetricsTab extends VerticalLayout {
         cards.show(metrics.summary());
         charts.show(metrics);
         queue.show(metrics, cards.ttft);
+        drawBands();
         sloCompliance.setText(sloLine(metrics.summary().slo()));
         updated.setText("Updated "
                 + LocalTime.ofInstant(clock.instant(), ZoneOffset.UTC).withNano(0) + " UTC");
+    }
+
+    /** Marks time ranges (alerts while they fired) on every chart, now and at each reload. */
+    void showBands(Function<QueryWindow, List<ChartBand>> source) {
+        bands = source;
+        drawBands();
+    }
+
+    private void drawBands() {
+        if (bands != null) {
+            charts.showBands(bands.apply(timeRange.window(clock)));
+        }
     }
 
     private HorizontalLayout toolbar() {

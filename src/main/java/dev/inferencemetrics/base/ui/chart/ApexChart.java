@@ -5,6 +5,7 @@ import com.vaadin.flow.component.HasSize;
 import com.vaadin.flow.component.Tag;
 import com.vaadin.flow.component.dependency.JsModule;
 import com.vaadin.flow.component.dependency.NpmPackage;
+import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -28,6 +29,11 @@ public class ApexChart extends Component implements HasSize {
     public void setConfig(ChartConfig config) {
         this.config = config;
         getElement().setPropertyBean("config", config);
+    }
+
+    /** Shaded time ranges drawn over the series, kept apart from the config so they change on their own. */
+    public void setBands(List<ChartBand> bands) {
+        getElement().setPropertyList("bands", List.copyOf(bands));
     }
 
     public Optional<ChartConfig> getConfig() {

@@ -1,0 +1,169 @@
+package dev.inferencemetrics.alert;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Alerts: the open one of each rule, and the history. */
+@Repository
+class AlertStore {
+
+    private static final String SUMMARY = """
+            select a.id as alert_id, t.slug as tenant_slug, d.slug as deployment_slug, a.state, a.pending_since,
+                   a.fired_at, a.resolved_at, a.value, a.peak_value, a.silenced, a.acknowledged_by, a.acknowledged_at,
+                   r.id, r.tenant_id, r.deployment_id, r.name, r.kind, r.objective, r.severity, r.threshold,
+                   r.clear_below, r.long_window_s, r.short_window_s, r.for_s, r.enabled
+              from alert a join alert_rule r on r.tenant_id = a.tenant_id and r.id = a.rule_id
+                   join deployment d on d.id = a.deployment_id join tenant t on t.id = a.tenant_id
+             where a.pending_since < :to and coalesce(a.resolved_at, 'infinity') >= :from""";
+
+    private final JdbcClient jdbc;
+
+    AlertStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    Map<Long, OpenAlert> openOf(long tenantId, long deploymentId) {
+        return jdbc
+                .sql("""
+                        select id, rule_id, state, pending_since, fired_at, peak_value, silenced from alert
+                         where tenant_id = ? and deployment_id = ? and state <> 'RESOLVED'""")
+                .params(tenantId, deploymentId)
+                .query((rs, row) -> new OpenAlert(
+                        rs.getLong("id"),
+                        rs.getLong("rule_id"),
+                        AlertState.valueOf(rs.getString("state")),
+                        rs.getTimestamp("pending_since").toInstant(),
+                        instant(rs.getTimestamp("fired_at")),
+                        rs.getDouble("peak_value"),
+                        rs.getBoolean("silenced")))
+                .list()
+                .stream()
+                .collect(Collectors.toMap(OpenAlert::ruleId, Function.identity()));
+    }
+
+    long open(AlertRule rule, AlertState state, Instant now, double value, boolean silenced) {
+        return jdbc.sql("""
+                        insert into alert (tenant_id, deployment_id, rule_id, state, pending_since, fired_at, value,
+                                           peak_value, silenced)
+                        values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""")
+                .params(
+                        rule.tenantId(),
+                        rule.deploymentId(),
+                        rule.id(),
+                        state.name(),
+                        Timestamp.from(now),
+                        state == AlertState.FIRING ? Timestamp.from(now) : null,
+                        value,
+                        value,
+                        silenced)
+                .query(Long.class)
+                .single();
+    }
+
+    void update(long tenantId, long id, double value) {
+        jdbc.sql("update alert set value = ?, peak_value = greatest(peak_value, ?) where tenant_id = ? and id = ?")
+                .params(value, value, tenantId, id)
+                .update();
+    }
+
+    void fire(long tenantId, long id, Instant now, double value, boolean silenced) {
+        jdbc.sql("""
+                        update alert set state = 'FIRING', fired_at = ?, value = ?, peak_value = greatest(peak_value, ?),
+                                         silenced = ?
+                         where tenant_id = ? and id = ?""")
+                .params(Timestamp.from(now), value, value, silenced, tenantId, id)
+                .update();
+    }
+
+    void resolve(long tenantId, long id, Instant now, double value) {
+        jdbc.sql("update alert set state = 'RESOLVED', resolved_at = ?, value = ? where tenant_id = ? and id = ?")
+                .params(Timestamp.from(now), value, tenantId, id)
+                .update();
+    }
+
+    void drop(long tenantId, long id) {
+        jdbc.sql("delete from alert where tenant_id = ? and id = ? and state = 'PENDING'")
+                .params(tenantId, id)
+                .update();
+    }
+
+    boolean acknowledge(long id, String actor, Instant now) {
+        return jdbc.sql("""
+                        update alert set acknowledged_by = ?, acknowledged_at = ?
+                         where id = ? and state = 'FIRING' and acknowledged_at is null""").params(actor, Timestamp.from(now), id).update() > 0;
+    }
+
+    Set<String> firingDeployments() {
+        return Set.copyOf(jdbc.sql("""
+                        select distinct d.slug from alert a join deployment d on d.id = a.deployment_id
+                         where a.state = 'FIRING'""").query(String.class).list());
+    }
+
+    long tenantOf(long alertId) {
+        return jdbc.sql("select tenant_id from alert where id = ?")
+                .param(alertId)
+                .query(Long.class)
+                .single();
+    }
+
+    List<AlertSummary> search(AlertFilter filter) {
+        StringBuilder sql = new StringBuilder(SUMMARY);
+        Map<String, Object> params = new HashMap<>();
+        params.put("from", Timestamp.from(filter.from()));
+        params.put("to", Timestamp.from(filter.to()));
+        if (filter.tenant() != null) {
+            sql.append(" and t.slug = :tenant");
+            params.put("tenant", filter.tenant());
+        }
+        if (filter.deployment() != null) {
+            sql.append(" and d.slug = :deployment");
+            params.put("deployment", filter.deployment());
+        }
+        if (filter.state() != null) {
+            sql.append(" and a.state = :state");
+            params.put("state", filter.state().name());
+        }
+        sql.append(" order by a.pending_since desc, a.id desc limit :limit");
+        params.put("limit", filter.limit());
+        return jdbc.sql(sql.toString())
+                .params(params)
+                .query((rs, row) -> summary(rs))
+                .list();
+    }
+
+    private static AlertSummary summary(ResultSet rs) throws SQLException {
+        AlertRule rule = RuleStore.rule(rs);
+        return new AlertSummary(
+                rs.getLong("alert_id"),
+                rs.getString("tenant_slug"),
+                rs.getString("deployment_slug"),
+                rule.id(),
+                rule.name(),
+                rule.severity(),
+                rule.condition(),
+                AlertState.valueOf(rs.getString("state")),
+                rs.getTimestamp("pending_since").toInstant(),
+                instant(rs.getTimestamp("fired_at")),
+                instant(rs.getTimestamp("resolved_at")),
+                rs.getDouble("value"),
+                rs.getDouble("peak_value"),
+                rs.getBoolean("silenced"),
+                rs.getString("acknowledged_by"),
+                instant(rs.getTimestamp("acknowledged_at")));
+    }
+
+    private static @Nullable Instant instant(@Nullable Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.inferencemetrics.alert;
+
+import dev.inferencemetrics.lease.SchedulerLease;
+import dev.inferencemetrics.notify.DeliveryWorker;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * One turn of the alerting job: take (or renew) the evaluator's lease, evaluate every deployment's rules at the
+ * current instant and send the messages that are due. An instance without the lease does nothing this turn.
+ */
+public final class AlertTicker {
+
+    public static final String LEASE = "alert-evaluator";
+
+    /** Longer than a turn's interval plus its longest run, so a live holder keeps it; a dead one loses it soon. */
+    static final Duration LEASE_DURATION = Duration.ofSeconds(150);
+
+    private final SchedulerLease lease;
+    private final AlertEvaluator evaluator;
+    private final DeliveryWorker deliveries;
+    private final Clock clock;
+
+    public AlertTicker(SchedulerLease lease, AlertEvaluator evaluator, DeliveryWorker deliveries, Clock clock) {
+        this.lease = lease;
+        this.evaluator = evaluator;
+        this.deliveries = deliveries;
+        this.clock = clock;
+    }
+
+    /** Runs one turn; empty when another instance holds the lease. */
+    public Optional<EvaluationRun> tick() {
+        if (!lease.tryAcquire(LEASE, LEASE_DURATION)) {
+            return Optional.empty();
+        }
+        EvaluationRun run = evaluator.evaluate(clock.instant(), () -> lease.holds(LEASE));
+        if (!run.leaseLost()) {
+            deliveries.deliverDue();
+        }
+        return Optional.of(run);
+    }
+}

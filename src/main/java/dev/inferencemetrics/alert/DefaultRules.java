@@ -1,0 +1,68 @@
+package dev.inferencemetrics.alert;
+
+import dev.inferencemetrics.slo.SloObjective;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rules every deployment starts with: for each enabled objective, the multi-window, multi-burn-rate alerts of
+ * the Google SRE workbook (page at 14.4× over 1 h and 5 min — 2 % of a 30-day budget in an hour — and at 6× over
+ * 6 h and 30 min; ticket at 1× over 3 days and 6 h), and KV-cache mean ≥ 90 % over 5 minutes for 10 minutes.
+ * Burn rules clear at 90 % of their threshold, the KV rule below 85 %.
+ */
+final class DefaultRules {
+
+    private record BurnAlert(
+            String suffix, Severity severity, double factor, Duration longWindow, Duration shortWindow) {}
+
+    private static final List<BurnAlert> BURN_ALERTS = List.of(
+            new BurnAlert("fast burn", Severity.PAGE, 14.4, Duration.ofHours(1), Duration.ofMinutes(5)),
+            new BurnAlert("slow burn", Severity.PAGE, 6, Duration.ofHours(6), Duration.ofMinutes(30)),
+            new BurnAlert("budget burn", Severity.TICKET, 1, Duration.ofDays(3), Duration.ofHours(6)));
+
+    static final double CLEAR_FRACTION = 0.9;
+
+    private DefaultRules() {}
+
+    static List<AlertRule> forDeployment(long tenantId, long deploymentId, List<SloObjective> objectives) {
+        List<AlertRule> rules = new ArrayList<>();
+        for (SloObjective objective : objectives) {
+            for (BurnAlert alert : BURN_ALERTS) {
+                rules.add(new AlertRule(
+                        0,
+                        tenantId,
+                        deploymentId,
+                        objective.kind().label() + " " + alert.suffix(),
+                        RuleKind.BURN_RATE,
+                        objective.kind(),
+                        alert.severity(),
+                        alert.factor(),
+                        alert.factor() * CLEAR_FRACTION,
+                        alert.longWindow(),
+                        alert.shortWindow(),
+                        Duration.ZERO,
+                        objective.enabled()));
+            }
+        }
+        rules.add(kvRule(tenantId, deploymentId));
+        return rules;
+    }
+
+    private static AlertRule kvRule(long tenantId, long deploymentId) {
+        return new AlertRule(
+                0,
+                tenantId,
+                deploymentId,
+                "KV cache high",
+                RuleKind.KV_MEAN,
+                null,
+                Severity.TICKET,
+                90,
+                85,
+                Duration.ofMinutes(5),
+                null,
+                Duration.ofMinutes(10),
+                true);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.inferencemetrics.alert;
+
+import dev.inferencemetrics.rollup.KvRollup;
+import dev.inferencemetrics.slo.CountedBuckets;
+import dev.inferencemetrics.slo.SloKind;
+import dev.inferencemetrics.slo.SloObjective;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * The values a deployment's rules compare with their thresholds at one instant, from counts read once: windows of
+ * an hour or less from the minute buckets, longer ones from the half-hour buckets.
+ */
+record RuleValues(
+        Instant now,
+        Map<SloKind, SloObjective> objectives,
+        CountedBuckets minutes,
+        CountedBuckets halfHours,
+        List<KvRollup> kv) {
+
+    /** The rule's value now; empty when the rule has nothing to watch (its objective is off). */
+    OptionalDouble of(AlertRule rule) {
+        return switch (rule.kind()) {
+            case BURN_RATE -> burnRate(rule);
+            case KV_MEAN -> OptionalDouble.of(kvMean(rule.longWindow()));
+        };
+    }
+
+    private OptionalDouble burnRate(AlertRule rule) {
+        SloObjective objective = objectives.get(Objects.requireNonNull(rule.objective()));
+        if (objective == null || !objective.enabled()) {
+            return OptionalDouble.empty();
+        }
+        double longBurn = objective.burnRate(counts(objective.kind(), rule.longWindow()));
+        double shortBurn = objective.burnRate(counts(objective.kind(), Objects.requireNonNull(rule.shortWindow())));
+        return OptionalDouble.of(Math.min(longBurn, shortBurn));
+    }
+
+    private dev.inferencemetrics.slo.EventCounts counts(SloKind kind, Duration window) {
+        CountedBuckets buckets = window.compareTo(AlertRule.MINUTE_GRAIN_UP_TO) <= 0 ? minutes : halfHours;
+        return buckets.within(kind, now.minus(window), now.plusSeconds(1));
+    }
+
+    /** The mean of the readings in the window; 0 without readings, so a silent deployment's alert resolves. */
+    private double kvMean(Duration window) {
+        Instant from = now.minus(window);
+        long samples = 0;
+        double sum = 0;
+        for (KvRollup rollup : kv) {
+            if (!rollup.bucket().isBefore(from)) {
+                samples += rollup.samples();
+                sum += rollup.usageSum();
+            }
+        }
+        return samples == 0 ? 0 : sum / samples;
+    }
+}

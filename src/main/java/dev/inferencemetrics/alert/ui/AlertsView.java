@@ -1,0 +1,186 @@
+package dev.inferencemetrics.alert.ui;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.combobox.ComboBox;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Anchor;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.alert.AlertFilter;
+import dev.inferencemetrics.alert.AlertService;
+import dev.inferencemetrics.alert.AlertState;
+import dev.inferencemetrics.alert.AlertSummary;
+import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.tenant.TenantSummary;
+import jakarta.annotation.security.PermitAll;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/** The alert history: what fired when, on which deployment, and whether it is over; newest first. */
+@Route("alerts")
+@PageTitle("Alerts · Inference Metrics")
+@PermitAll
+public class AlertsView extends VerticalLayout {
+
+    static final int SHOWN = 500;
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'");
+
+    final Select<HistoryPeriod> period = new Select<>();
+    final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
+    final ComboBox<DeploymentListItem> deployment = new ComboBox<>("Deployment");
+    final ComboBox<AlertState> state = new ComboBox<>("State");
+    final Grid<AlertSummary> alerts = new Grid<>();
+    final Paragraph summary = new Paragraph();
+    private final AlertService service;
+    private final SignedInUser user;
+    private final Clock clock;
+
+    public AlertsView(
+            AlertService service,
+            DeploymentService deployments,
+            TenantService tenants,
+            CurrentUser currentUser,
+            Clock clock) {
+        this.service = service;
+        this.user = currentUser.require();
+        this.clock = clock;
+        period.setLabel("Period");
+        period.setItems(HistoryPeriod.values());
+        period.setItemLabelGenerator(HistoryPeriod::label);
+        period.setValue(HistoryPeriod.WEEK);
+        tenant.setItems(tenants.visibleTo(user.scope()));
+        tenant.setItemLabelGenerator(TenantSummary::name);
+        tenant.setVisible(user.role() == Role.OPERATOR);
+        deployment.setItems(deployments.visibleTo(user.scope(), true));
+        deployment.setItemLabelGenerator(DeploymentListItem::displayName);
+        state.setItems(AlertState.values());
+        state.setItemLabelGenerator(AlertsView::label);
+        for (ComboBox<?> box : List.of(tenant, deployment, state)) {
+            box.setClearButtonVisible(true);
+            box.setPlaceholder("All");
+            box.addValueChangeListener(change -> refresh());
+        }
+        period.addValueChangeListener(change -> refresh());
+        Button reload = new Button("Refresh", VaadinIcon.REFRESH.create(), click -> refresh());
+        HorizontalLayout filters = new HorizontalLayout(period, tenant, deployment, state, reload);
+        filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        configureGrid();
+        setSizeFull();
+        add(new H2("Alerts"), filters, summary, alerts);
+        refresh();
+    }
+
+    private void configureGrid() {
+        alerts.addComponentColumn(AlertsView::stateBadge).setHeader("State").setAutoWidth(true);
+        alerts.addColumn(alert -> alert.severity().name().toLowerCase(Locale.ROOT))
+                .setHeader("Severity")
+                .setAutoWidth(true);
+        alerts.addComponentColumn(this::deploymentLink).setHeader("Deployment").setAutoWidth(true);
+        if (user.role() == Role.OPERATOR) {
+            alerts.addColumn(AlertSummary::tenant).setHeader("Tenant").setAutoWidth(true);
+        }
+        alerts.addColumn(AlertSummary::rule)
+                .setHeader("Rule")
+                .setTooltipGenerator(AlertSummary::condition)
+                .setAutoWidth(true);
+        alerts.addColumn(alert -> time(alert.firedAt() == null ? alert.pendingSince() : alert.firedAt()))
+                .setHeader("Since")
+                .setAutoWidth(true);
+        alerts.addColumn(alert -> time(alert.resolvedAt()))
+                .setHeader("Resolved")
+                .setAutoWidth(true);
+        alerts.addColumn(alert -> "%.2f (peak %.2f)".formatted(alert.value(), alert.peakValue()))
+                .setHeader("Value")
+                .setAutoWidth(true);
+        alerts.addComponentColumn(this::acknowledgement)
+                .setHeader("Acknowledged")
+                .setFlexGrow(1);
+        alerts.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        alerts.setEmptyStateText("No alerts match these filters.");
+        alerts.setSizeFull();
+    }
+
+    void refresh() {
+        Instant to = clock.instant();
+        TenantSummary shownTenant = tenant.getValue();
+        DeploymentListItem shownDeployment = deployment.getValue();
+        List<AlertSummary> found = service.alerts(
+                user.scope(),
+                new AlertFilter(
+                        to.minus(period.getValue().length()),
+                        to,
+                        shownTenant == null ? null : shownTenant.slug(),
+                        shownDeployment == null ? null : shownDeployment.slug(),
+                        state.getValue(),
+                        SHOWN));
+        alerts.setItems(found);
+        summary.setText(
+                found.size() == SHOWN
+                        ? "The newest " + SHOWN + " alerts; narrow the filters to see older ones."
+                        : found.size() + " alerts in the "
+                                + period.getValue().label().toLowerCase(Locale.ROOT) + ".");
+    }
+
+    private Component deploymentLink(AlertSummary alert) {
+        Instant from = alert.firedAt() == null ? alert.pendingSince() : alert.firedAt();
+        Instant to = alert.resolvedAt() == null ? clock.instant() : alert.resolvedAt();
+        return new Anchor(
+                "deployments/%s?from=%s&to=%s"
+                        .formatted(alert.deployment(), from.minusSeconds(3600), to.plusSeconds(600)),
+                alert.deployment());
+    }
+
+    private Component acknowledgement(AlertSummary alert) {
+        if (alert.acknowledgedBy() != null) {
+            return new Span(alert.acknowledgedBy() + ", " + time(alert.acknowledgedAt()));
+        }
+        if (alert.state() != AlertState.FIRING || user.role() == Role.TENANT_VIEWER) {
+            return new Span("—");
+        }
+        Button acknowledge = new Button("Acknowledge", click -> {
+            service.acknowledge(user.scope(), alert.id());
+            refresh();
+        });
+        acknowledge.addClassName("acknowledge-alert");
+        return acknowledge;
+    }
+
+    private static Span stateBadge(AlertSummary alert) {
+        Span badge = new Span(label(alert.state()) + (alert.silenced() ? " (silenced)" : ""));
+        badge.addClassNames(
+                "alert-badge", "alert-badge--" + alert.state().name().toLowerCase(Locale.ROOT));
+        return badge;
+    }
+
+    private static String label(AlertState state) {
+        return switch (state) {
+            case PENDING -> "Pending";
+            case FIRING -> "Firing";
+            case RESOLVED -> "Resolved";
+        };
+    }
+
+    private static String time(@Nullable Instant instant) {
+        return instant == null ? "—" : TIME.format(instant.atOffset(ZoneOffset.UTC));
+    }
+}

@@ -1,0 +1,10 @@
+package dev.inferencemetrics.metrics.ui;
+
+import dev.inferencemetrics.security.TenantScope;
+import java.util.Set;
+
+/** Which deployments have alerts firing now: the fleet overview lists them first. */
+public interface FleetAlerts {
+
+    Set<String> firingDeployments(TenantScope scope);
+}

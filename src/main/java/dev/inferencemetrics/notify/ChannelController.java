@@ -1,0 +1,86 @@
+package dev.inferencemetrics.notify;
+
+import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.security.TenantScope;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/alert-channels")
+@Tag(name = "Alert channels", description = "The key's tenant's notification channels; scope alerts:write")
+class ChannelController {
+
+    private final ChannelService channels;
+
+    ChannelController(ChannelService channels) {
+        this.channels = channels;
+    }
+
+    @GetMapping
+    @Operation(summary = "The tenant's channels")
+    List<Channel> list(@AuthenticationPrincipal Caller caller) {
+        return channels.channels(caller.scope());
+    }
+
+    @PostMapping
+    @Operation(
+            summary = "Add a channel of the key's tenant",
+            description = "kind WEBHOOK (the JSON payload), SLACK (a Slack incoming webhook) or EMAIL; a webhook URL"
+                    + " that resolves to a private, loopback or link-local address is refused.")
+    Map<String, Long> create(@AuthenticationPrincipal Caller caller, @RequestBody ChannelBody body) {
+        if (!(caller.scope() instanceof TenantScope.SingleTenant tenant)) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, "operators add channels on the Alerts page");
+        }
+        ChannelKind kind = Optional.ofNullable(body.kind())
+                .flatMap(name -> java.util.Arrays.stream(ChannelKind.values())
+                        .filter(k -> k.name().equalsIgnoreCase(name))
+                        .findFirst())
+                .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "kind must be WEBHOOK, SLACK or EMAIL"));
+        try {
+            long id = channels.create(
+                    caller.scope(),
+                    new NewChannel(tenant.tenantId(), text(body.name()), kind, text(body.target()), false));
+            return Map.of("id", id);
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+    }
+
+    @PostMapping("/{id}/test")
+    @Operation(summary = "Send a test message through the channel now")
+    Map<String, Object> test(@AuthenticationPrincipal Caller caller, @PathVariable long id) {
+        Optional<String> error;
+        try {
+            error = channels.test(caller.scope(), id);
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.NOT_FOUND, e.getMessage());
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("delivered", error.isEmpty());
+        error.ifPresent(reason -> answer.put("error", reason));
+        return answer;
+    }
+
+    record ChannelBody(
+            @Nullable String name,
+            @Nullable String kind,
+            @Nullable String target) {}
+
+    private static String text(@Nullable String value) {
+        return value == null ? "" : value;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.inferencemetrics.slo;
+
+import dev.inferencemetrics.deployment.DeploymentRef;
+import java.math.BigDecimal;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Stored objectives over the defaults every deployment has: TTFT and ITL at 95 % within its p95 thresholds (what
+ * the page has always measured against) and 99 % availability. E2E has no default and is off until set.
+ */
+@Repository
+class ObjectiveStore {
+
+    static final double DEFAULT_LATENCY_TARGET_PCT = 95;
+    static final double DEFAULT_AVAILABILITY_PCT = 99;
+
+    private final JdbcClient jdbc;
+
+    ObjectiveStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** The deployment's objectives, defaults filled in, in the order of {@link SloKind}. */
+    List<SloObjective> objectives(DeploymentRef deployment) {
+        Map<SloKind, SloObjective> byKind = new EnumMap<>(SloKind.class);
+        byKind.put(SloKind.TTFT, latencyDefault(SloKind.TTFT, deployment.sloTtftP95Ms()));
+        byKind.put(SloKind.ITL, latencyDefault(SloKind.ITL, deployment.sloItlP95Ms()));
+        byKind.put(SloKind.AVAILABILITY, new SloObjective(SloKind.AVAILABILITY, DEFAULT_AVAILABILITY_PCT, null, true));
+        jdbc.sql("""
+                        select kind, target_pct, threshold_ms, enabled from slo_objective
+                         where tenant_id = ? and deployment_id = ?""")
+                .params(deployment.tenantId(), deployment.id())
+                .query((rs, row) -> {
+                    BigDecimal threshold = rs.getBigDecimal("threshold_ms");
+                    return new SloObjective(
+                            SloKind.valueOf(rs.getString("kind")),
+                            rs.getBigDecimal("target_pct").doubleValue(),
+                            threshold == null ? null : threshold.doubleValue(),
+                            rs.getBoolean("enabled"));
+                })
+                .list()
+                .forEach(objective -> byKind.put(objective.kind(), objective));
+        return List.copyOf(byKind.values());
+    }
+
+    void save(DeploymentRef deployment, SloObjective objective) {
+        jdbc.sql("""
+                        insert into slo_objective (tenant_id, deployment_id, kind, target_pct, threshold_ms, enabled)
+                        values (?, ?, ?, ?, ?, ?)
+                        on conflict (tenant_id, deployment_id, kind) do update
+                           set target_pct = excluded.target_pct, threshold_ms = excluded.threshold_ms,
+                               enabled = excluded.enabled""")
+                .params(
+                        deployment.tenantId(),
+                        deployment.id(),
+                        objective.kind().name(),
+                        BigDecimal.valueOf(objective.targetPct()),
+                        objective.thresholdMs() == null ? null : BigDecimal.valueOf(objective.thresholdMs()),
+                        objective.enabled())
+                .update();
+    }
+
+    private static SloObjective latencyDefault(SloKind kind, BigDecimal p95Ms) {
+        return new SloObjective(kind, DEFAULT_LATENCY_TARGET_PCT, p95Ms.doubleValue(), true);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.inferencemetrics.slo;
+
+import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.security.Caller;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Arrays;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/deployments/{slug}")
+@Tag(name = "Objectives", description = "SLO objectives and error budgets; change with alerts:write")
+class SloController {
+
+    private final SloService slos;
+
+    SloController(SloService slos) {
+        this.slos = slos;
+    }
+
+    @GetMapping("/objectives")
+    @Operation(summary = "The deployment's objectives, defaults filled in")
+    List<SloObjective> objectives(@AuthenticationPrincipal Caller caller, @PathVariable String slug) {
+        return slos.objectives(caller.scope(), slug);
+    }
+
+    @GetMapping("/budgets")
+    @Operation(summary = "Each enabled objective's error budget over the rolling period, with its burn-down")
+    List<BudgetReport> budgets(@AuthenticationPrincipal Caller caller, @PathVariable String slug) {
+        return slos.budgets(caller.scope(), slug);
+    }
+
+    @PutMapping("/objectives/{kind}")
+    @Operation(summary = "Set an objective: targetPct, thresholdMs (none for AVAILABILITY), enabled (alerts:write)")
+    SloObjective change(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable String slug,
+            @PathVariable String kind,
+            @RequestBody ObjectiveBody body) {
+        SloKind parsed = Arrays.stream(SloKind.values())
+                .filter(k -> k.name().equalsIgnoreCase(kind))
+                .findFirst()
+                .orElseThrow(
+                        () -> new ApiProblem(HttpStatus.BAD_REQUEST, "kind must be TTFT, ITL, E2E or AVAILABILITY"));
+        try {
+            SloObjective objective = new SloObjective(parsed, body.targetPct(), body.thresholdMs(), body.enabled());
+            slos.change(caller.scope(), slug, objective);
+            return objective;
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+    }
+
+    record ObjectiveBody(double targetPct, @Nullable Double thresholdMs, boolean enabled) {}
+}

@@ -1,0 +1,50 @@
+package dev.inferencemetrics.slo;
+
+import dev.inferencemetrics.metrics.sketch.LatencySketch;
+import dev.inferencemetrics.rollup.RequestRollup;
+import java.util.function.Function;
+
+/** What an objective counts: latency events within a threshold, or requests answered ok. */
+public enum SloKind {
+    TTFT("TTFT", "requests", RequestRollup::ttft),
+    ITL("ITL", "token gaps", RequestRollup::itl),
+    E2E("E2E", "requests", RequestRollup::e2e),
+    AVAILABILITY("Availability", "requests", null);
+
+    private final String label;
+    private final String events;
+    private final Function<RequestRollup, LatencySketch> sketch;
+
+    SloKind(String label, String events, Function<RequestRollup, LatencySketch> sketch) {
+        this.label = label;
+        this.events = events;
+        this.sketch = sketch;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** What one event is: a request, or (ITL) a token gap. */
+    public String events() {
+        return events;
+    }
+
+    public boolean hasThreshold() {
+        return this != AVAILABILITY;
+    }
+
+    /** The good and all events of one rollup: within the threshold, or (availability) answered ok. */
+    EventCounts count(RequestRollup rollup, double thresholdMs) {
+        if (this == AVAILABILITY) {
+            return new EventCounts(rollup.okRequests(), rollup.requests());
+        }
+        LatencySketch latencies = sketch.apply(rollup);
+        long total = latencies.count();
+        if (total == 0) {
+            return EventCounts.NONE;
+        }
+        long good = Math.round(latencies.fractionAtMost(thresholdMs).orElseThrow() * total);
+        return new EventCounts(good, total);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.inferencemetrics.slo;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * "target % of events are good": latency within {@code thresholdMs}, or (availability) status ok. The error budget
+ * is the remaining {@code 100 − target} %; a disabled objective is kept but neither budgeted nor alerted on.
+ */
+public record SloObjective(
+        SloKind kind, double targetPct, @Nullable Double thresholdMs, boolean enabled) {
+
+    public SloObjective {
+        if (!(targetPct > 0 && targetPct < 100)) {
+            throw new IllegalArgumentException("target must lie between 0 and 100 %, exclusive: " + targetPct);
+        }
+        if (kind.hasThreshold() != (thresholdMs != null)) {
+            throw new IllegalArgumentException(
+                    kind.hasThreshold() ? kind.label() + " needs a threshold" : "availability takes no threshold");
+        }
+        if (thresholdMs != null && !(thresholdMs > 0 && thresholdMs < 1e9)) {
+            throw new IllegalArgumentException("threshold must be a positive number of ms: " + thresholdMs);
+        }
+    }
+
+    /** The share of events allowed to be bad, e.g. 0.05 for a 95 % target. */
+    public double allowedBadFraction() {
+        return (100 - targetPct) / 100;
+    }
+
+    /** Bad fraction ÷ allowed bad fraction: 1 spends the budget exactly over the period, 14.4 in 1/14.4 of it. */
+    public double burnRate(EventCounts counts) {
+        return counts.badFraction() / allowedBadFraction();
+    }
+
+    public String describe() {
+        String target = MetricNumber.of(targetPct) + " % of " + kind.events();
+        return thresholdMs == null
+                ? target + " answered ok"
+                : target + " with " + kind.label() + " ≤ " + MetricNumber.of(thresholdMs) + " ms";
+    }
+}

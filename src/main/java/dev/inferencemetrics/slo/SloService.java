@@ -1,0 +1,103 @@
+package dev.inferencemetrics.slo;
+
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.DatabaseTenant;
+import dev.inferencemetrics.security.TenantScope;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** A deployment's objectives (defaults filled in), changing them, and their error budgets over the rolling period. */
+@Service
+@EnableConfigurationProperties(SloProperties.class)
+public class SloService {
+
+    /** The burn-down has about this many points, whatever the period. */
+    private static final int BURN_DOWN_POINTS = 168;
+
+    private final DeploymentService deployments;
+    private final ObjectiveStore objectives;
+    private final SloReader reader;
+    private final DatabaseTenant databaseTenant;
+    private final AuditLog audit;
+    private final SloProperties properties;
+    private final Clock clock;
+
+    SloService(
+            DeploymentService deployments,
+            ObjectiveStore objectives,
+            SloReader reader,
+            DatabaseTenant databaseTenant,
+            AuditLog audit,
+            SloProperties properties,
+            Clock clock) {
+        this.deployments = deployments;
+        this.objectives = objectives;
+        this.reader = reader;
+        this.databaseTenant = databaseTenant;
+        this.audit = audit;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @Transactional(readOnly = true)
+    public List<SloObjective> objectives(TenantScope scope, String slug) {
+        return objectives.objectives(deployments.require(scope, slug));
+    }
+
+    /** The objectives of a deployment the caller (a system job, say) has already resolved; its tenant declared. */
+    public List<SloObjective> objectives(DeploymentRef deployment) {
+        return objectives.objectives(deployment);
+    }
+
+    @Transactional
+    public void change(TenantScope scope, String slug, SloObjective objective) {
+        DeploymentRef deployment = deployments.requireActive(scope, slug);
+        databaseTenant.declare(scope);
+        objectives.save(deployment, objective);
+        audit.record(AuditKind.SLO_CHANGED, deployment.tenantId(), slug + ": " + describe(objective));
+    }
+
+    /** Each enabled objective's budget over the rolling period ending now, with its burn-down. */
+    @Transactional(readOnly = true)
+    public List<BudgetReport> budgets(TenantScope scope, String slug) {
+        DeploymentRef deployment = deployments.require(scope, slug);
+        Instant to = clock.instant();
+        Instant from = Resolution.HALF_HOUR.bucketOf(to.minus(properties.budgetPeriod()));
+        List<SloObjective> enabled = objectives.objectives(deployment).stream()
+                .filter(SloObjective::enabled)
+                .toList();
+        CountedBuckets counted = reader.read(deployment, enabled, Resolution.HALF_HOUR, from, to);
+        return enabled.stream()
+                .map(objective -> report(objective, counted, from, to))
+                .toList();
+    }
+
+    private BudgetReport report(SloObjective objective, CountedBuckets counted, Instant from, Instant to) {
+        EventCounts all = counted.within(objective.kind(), from, to);
+        double allowedBad = objective.allowedBadFraction() * all.total();
+        List<BudgetPoint> burnDown = new ArrayList<>();
+        int every = Math.max(1, counted.buckets().size() / BURN_DOWN_POINTS);
+        long bad = 0;
+        for (int i = 0; i < counted.buckets().size(); i++) {
+            bad += counted.at(objective.kind(), i).bad();
+            if ((i + 1) % every == 0 || i == counted.buckets().size() - 1) {
+                Instant end = counted.buckets().get(i).plus(Resolution.HALF_HOUR.duration());
+                burnDown.add(new BudgetPoint(end, allowedBad == 0 ? 1 : 1 - bad / allowedBad));
+            }
+        }
+        return new BudgetReport(new ErrorBudget(objective, all), properties.budgetPeriod(), from, to, burnDown);
+    }
+
+    private static String describe(SloObjective objective) {
+        return objective.describe() + (objective.enabled() ? "" : " (off)");
+    }
+}

@@ -1,0 +1,139 @@
+package dev.inferencemetrics.alert;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.notify.ChannelKind;
+import dev.inferencemetrics.notify.ChannelService;
+import dev.inferencemetrics.notify.NewChannel;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.testing.HttpApi;
+import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.TestTenant;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The alerting API refuses bad values with a plain reason, and a channel's test button reports what went wrong. */
+@IntegrationTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AlertApiIT {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    ChannelService channels;
+
+    @Autowired
+    Clock clock;
+
+    HttpApi api;
+    TestTenant tenant;
+    String deployment;
+    String writer;
+    String reader;
+
+    @BeforeAll
+    void aTenantWithKeys() {
+        api = new HttpApi(port, json);
+        tenant = TestTenant.create(context, "alert-api");
+        deployment = tenant.deployment("chat");
+        writer = tenant.key(ApiScope.ALERTS_WRITE);
+        reader = tenant.key(ApiScope.METRICS_READ);
+    }
+
+    @Test
+    void the_default_rules_follow_the_workbook_and_a_rule_change_with_clear_above_threshold_is_refused() {
+        HttpApi.Answer rules = api.get("/api/v1/deployments/" + deployment + "/alert-rules", reader);
+        long kvRule = json.readTree(rules.body())
+                .valueStream()
+                .filter(rule -> rule.get("kind").asString().equals("KV_MEAN"))
+                .findFirst()
+                .orElseThrow()
+                .get("id")
+                .asLong();
+
+        HttpApi.Answer bad = put("/alert-rules/" + kvRule, "{\"threshold\":90,\"clearBelow\":95,\"enabled\":true}");
+        HttpApi.Answer good = put(
+                "/alert-rules/" + kvRule,
+                "{\"threshold\":80,\"clearBelow\":70,\"forDuration\":\"PT5M\",\"enabled\":true}");
+
+        assertThat(rules.status()).isEqualTo(200);
+        assertThat(rules.body())
+                .contains("TTFT fast burn", "ITL slow burn", "Availability budget burn", "KV cache high");
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body()).contains("clear-below must be positive and at most the threshold");
+        assertThat(good.status()).isEqualTo(200);
+        assertThat(json.readTree(good.body()).get("threshold").asDouble()).isEqualTo(80.0);
+    }
+
+    @Test
+    void an_objective_of_100_percent_and_a_silence_in_the_past_are_refused_with_a_reason() {
+        HttpApi.Answer objective = put("/objectives/TTFT", "{\"targetPct\":100,\"thresholdMs\":500,\"enabled\":true}");
+        HttpApi.Answer silence = post(
+                "/api/v1/deployments/" + deployment + "/silences",
+                "{\"endsAt\":\"" + clock.instant().minus(Duration.ofMinutes(1)) + "\",\"reason\":\"late\"}");
+        HttpApi.Answer state = api.get("/api/v1/alerts?state=burning", reader);
+
+        assertThat(objective.status()).isEqualTo(400);
+        assertThat(objective.body()).contains("target must lie between 0 and 100 %, exclusive");
+        assertThat(silence.status()).isEqualTo(400);
+        assertThat(silence.body()).contains("a silence must end in the future, within 30 days");
+        assertThat(state.status()).isEqualTo(400);
+        assertThat(state.body()).contains("state must be PENDING, FIRING or RESOLVED");
+    }
+
+    @Test
+    void a_tenant_s_webhook_to_a_private_or_link_local_address_is_refused() {
+        HttpApi.Answer loopback = post(
+                "/api/v1/alert-channels",
+                "{\"name\":\"hook\",\"kind\":\"WEBHOOK\",\"target\":\"http://127.0.0.1:9/x\"}");
+        HttpApi.Answer metadata = post(
+                "/api/v1/alert-channels",
+                "{\"name\":\"hook\",\"kind\":\"SLACK\",\"target\":\"http://169.254.169.254/latest\"}");
+        HttpApi.Answer ftp = post(
+                "/api/v1/alert-channels", "{\"name\":\"hook\",\"kind\":\"WEBHOOK\",\"target\":\"ftp://example.com/\"}");
+
+        assertThat(loopback.status()).isEqualTo(400);
+        assertThat(loopback.body()).contains("private, loopback or link-local address");
+        assertThat(metadata.status()).isEqualTo(400);
+        assertThat(metadata.body()).contains("169.254.169.254");
+        assertThat(ftp.status()).isEqualTo(400);
+        assertThat(ftp.body()).contains("the URL must start with http:// or https://");
+    }
+
+    @Test
+    void the_test_button_of_an_unreachable_webhook_says_it_could_not_reach_it() {
+        long id = channels.create(
+                TenantScope.allTenants(),
+                new NewChannel(tenant.id(), "closed port", ChannelKind.WEBHOOK, "http://127.0.0.1:1/hook", true));
+
+        HttpApi.Answer answer = post("/api/v1/alert-channels/" + id + "/test", "");
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(json.readTree(answer.body()).get("delivered").asBoolean()).isFalse();
+        assertThat(json.readTree(answer.body()).get("error").asString()).startsWith("could not reach 127.0.0.1");
+    }
+
+    private HttpApi.Answer put(String path, String body) {
+        return api.put("/api/v1/deployments/" + deployment + path, writer, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private HttpApi.Answer post(String path, String body) {
+        return api.post(path, writer, HttpApi.JSON, body.getBytes(StandardCharsets.UTF_8));
+    }
+}

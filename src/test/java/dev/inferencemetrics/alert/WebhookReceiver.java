@@ -1,0 +1,42 @@
+package dev.inferencemetrics.alert;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A webhook receiver on 127.0.0.1 that keeps every body it is sent and answers 204. */
+final class WebhookReceiver implements AutoCloseable {
+
+    private final HttpServer server;
+    private final List<String> bodies = new CopyOnWriteArrayList<>();
+
+    WebhookReceiver() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/hook", exchange -> {
+            try (InputStream body = exchange.getRequestBody()) {
+                bodies.add(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+            }
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+    }
+
+    List<String> bodies() {
+        return List.copyOf(bodies);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.inferencemetrics.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.alert.AlertEvaluator;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.testing.HttpApi;
+import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.RequestSampleJson;
+import dev.inferencemetrics.testing.TestTenant;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.WebElement;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A deployment whose TTFT regressed for an hour until 20 minutes ago: its page alert shows on the Alerts page and on the charts. */
+@IntegrationTest
+class AlertsBrowserIT {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ApplicationContext context;
+
+    @Autowired
+    JsonMapper json;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    AlertEvaluator evaluator;
+
+    @Autowired
+    Clock clock;
+
+    private Browser browser;
+    private String deployment;
+
+    @BeforeEach
+    void aDeploymentThatBurnsItsBudget() {
+        TestTenant tenant = TestTenant.create(context, "alert-page");
+        deployment = tenant.deployment("slow");
+        Instant firedAt = clock.instant().minus(Duration.ofMinutes(20));
+        List<RequestSampleJson> samples = IntStream.range(0, 600)
+                .mapToObj(i -> RequestSampleJson.ok("slow-" + i, firedAt.minusSeconds(6L * i))
+                        .ttft(1_500)
+                        .e2e(2_700))
+                .toList();
+        new HttpApi(port, json).ingestRequests(tenant.fullKey(), deployment, samples);
+        evaluator.evaluate(firedAt, () -> true);
+        users.createIfAbsent(
+                tenant.id(), "alert-page-admin-" + tenant.id(), "Alma Admin", "a long password", Role.TENANT_ADMIN);
+        browser = Browser.open(port);
+        browser.signIn("alert-page-admin-" + tenant.id(), "a long password");
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void the_alerts_page_lists_the_firing_page_and_the_metrics_charts_shade_the_time_it_fired() throws Exception {
+        browser.open("/alerts");
+        List<String> cells = browser.waitUntil(Duration.ofSeconds(60), d -> {
+            List<String> texts = browser.all("vaadin-grid-cell-content").stream()
+                    .map(WebElement::getText)
+                    .toList();
+            return texts.contains("TTFT fast burn") ? texts : null;
+        });
+        assertThat(cells).contains(deployment, "Firing", "page", "TTFT slow burn", "Acknowledge");
+        browser.screenshot("alerts-page");
+
+        browser.open("/deployments/" + deployment);
+        browser.drawnCharts(4, "svg.apexcharts-svg");
+        List<String> bandLabels = browser.waitUntil(Duration.ofSeconds(60), d -> {
+            WebElement ttft = browser.all(".chart-grid im-apex-chart").getFirst();
+            SearchContext root = Browser.shadowOf(ttft);
+            // SVG text has no rendered text for WebDriver; its content is what is drawn
+            List<String> labels = root.findElements(By.cssSelector(".apexcharts-xaxis-annotations text")).stream()
+                    .map(label -> label.getDomProperty("textContent"))
+                    .toList();
+            return root.findElements(By.cssSelector(".apexcharts-xaxis-annotations rect"))
+                            .isEmpty()
+                    ? null
+                    : labels;
+        });
+        assertThat(bandLabels).contains("TTFT fast burn");
+        assertThat(browser.all(".budget-card .budget-card__title"))
+                .extracting(WebElement::getText)
+                .containsExactly("TTFT", "ITL", "Availability");
+        browser.screenshot("alert-bands");
+    }
+}
