@@ -5,11 +5,12 @@ import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
-import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.page.ExtendedClientDetails;
+import com.vaadin.flow.component.page.Page;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.data.provider.ListDataProvider;
 import com.vaadin.flow.data.value.ValueChangeMode;
@@ -48,6 +49,7 @@ public class FleetOverviewView extends VerticalLayout {
     final Grid<FleetRow> grid = new Grid<>();
     final TextField filter = new TextField();
     final Checkbox showArchived = new Checkbox("Show archived");
+    static final int PHONE_WIDTH = 700;
 
     public FleetOverviewView(FleetOverviewService fleet, CurrentUser currentUser, OperatorAccessAudit audit) {
         SignedInUser user = currentUser.require();
@@ -61,31 +63,49 @@ public class FleetOverviewView extends VerticalLayout {
         filter.setWidth("24em");
         configureGrid(operator);
         List<FleetRow> items = new ArrayList<>(fleet.lastHour(user.scope()));
+        items.sort(FleetOrder.BREACHING_FIRST);
         ListDataProvider<FleetRow> rows = new ListDataProvider<>(items);
         grid.setDataProvider(rows);
         filter.addValueChangeListener(change -> rows.setFilter(row -> matches(row, change.getValue())));
         showArchived.addValueChangeListener(change -> {
             items.clear();
             items.addAll(fleet.lastHour(user.scope(), change.getValue()));
+            items.sort(FleetOrder.BREACHING_FIRST);
             rows.refreshAll();
         });
         showArchived.setVisible(operator);
         HorizontalLayout toolbar = new HorizontalLayout(filter, showArchived);
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        toolbar.addClassName("fleet-toolbar");
         add(
                 new H2("Fleet overview"),
                 new Paragraph((operator ? "All tenants' deployments" : "Your organisation's deployments")
                         + " over the last hour. Click a row for its Metrics page."),
                 toolbar);
         addAndExpand(grid);
+        addAttachListener(attach -> {
+            Page page = attach.getUI().getPage();
+            ExtendedClientDetails details = page.getExtendedClientDetails();
+            if (details != null) {
+                asCards(details.getWindowInnerWidth() < PHONE_WIDTH);
+            }
+            page.addBrowserWindowResizeListener(resize -> asCards(resize.getWidth() < PHONE_WIDTH));
+        });
+    }
+
+    /** On a phone each row is one card; wider screens get the columns. */
+    void asCards(boolean cards) {
+        grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
+        grid.setAllRowsVisible(cards);
     }
 
     private void configureGrid(boolean showTenant) {
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
-        grid.addColumn(row -> row.archivedAt() == null ? row.displayName() : row.displayName() + " (archived)")
+        grid.addComponentColumn(FleetCard::of).setKey("card").setVisible(false);
+        grid.addComponentColumn(FleetCard::link)
                 .setHeader("Deployment")
                 .setKey("name")
-                .setSortable(true)
+                .setComparator(FleetOrder.BY_NAME)
                 .setFlexGrow(2);
         if (showTenant) {
             grid.addColumn(FleetRow::tenantName)
@@ -97,9 +117,9 @@ public class FleetOverviewView extends VerticalLayout {
                 .setHeader("Model")
                 .setKey("model")
                 .setSortable(true)
-                .setWidth("14em")
+                .setWidth("11em")
                 .setTooltipGenerator(FleetRow::model);
-        grid.addColumn(FleetRow::engine).setHeader("Engine").setSortable(true);
+        grid.addColumn(FleetRow::engine).setHeader("Engine").setKey("engine").setSortable(true);
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader("Requests")
                 .setComparator(FleetRow::requestsPerSecond);
@@ -108,20 +128,28 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> MetricFormat.percent(row.kvMean()))
                 .setHeader("KV mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
-        grid.addComponentColumn(FleetOverviewView::sloBadge)
+        grid.addComponentColumn(FleetCard::badge)
                 .setHeader("SLO")
                 .setKey("slo")
-                .setComparator(FleetRow::sloState);
+                .setComparator(Comparator.comparingInt(row -> FleetOrder.severity(row.sloState())));
         grid.addComponentColumn(FleetOverviewView::trend)
-                .setHeader("TTFT p50, last hour")
-                .setWidth("160px")
+                .setHeader("TTFT p50 trend")
+                .setKey("trend")
+                .setWidth("120px")
                 .setFlexGrow(0);
         grid.getColumns().stream()
-                .filter(column -> !"model".equals(column.getKey()))
+                .filter(column -> column.getKey() == null
+                        || !List.of("model", "trend", "card").contains(column.getKey()))
                 .forEach(column -> column.setAutoWidth(true));
         grid.setEmptyStateText(EMPTY_STATE);
-        grid.addItemClickListener(click -> grid.getUI()
-                .ifPresent(ui -> ui.navigate("deployments/" + click.getItem().slug())));
+        // a click beside the link opens the deployment too; a click that asks for a new tab is the link's alone
+        grid.addItemClickListener(click -> {
+            if (!click.isCtrlKey() && !click.isMetaKey() && !click.isShiftKey()) {
+                grid.getUI()
+                        .ifPresent(ui ->
+                                ui.navigate("deployments/" + click.getItem().slug()));
+            }
+        });
     }
 
     /** Sorted by the median; the tail stands beside it. */
@@ -129,12 +157,6 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> MetricFormat.latency(p50.apply(row)) + " · " + MetricFormat.latency(p99.apply(row)))
                 .setHeader(header)
                 .setComparator(Comparator.comparing(p50, Comparator.nullsFirst(Double::compare)));
-    }
-
-    private static Span sloBadge(FleetRow row) {
-        Span badge = new Span(row.sloState().label());
-        badge.addClassNames("slo-badge", "slo-badge--" + row.sloState().name().toLowerCase(Locale.ROOT));
-        return badge;
     }
 
     private static ApexChart trend(FleetRow row) {
@@ -147,7 +169,7 @@ public class FleetOverviewView extends VerticalLayout {
                         row.ttftTrend().stream()
                                 .map(p -> new ChartPoint(p.t().toEpochMilli(), p.p50()))
                                 .toList())));
-        chart.setWidth("140px");
+        chart.setWidth("110px");
         return chart;
     }
 
