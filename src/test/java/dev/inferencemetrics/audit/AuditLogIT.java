@@ -93,7 +93,8 @@ class AuditLogIT {
             assertThat(entry.detail()).contains(key.info().prefix()).contains("ingest");
         });
         assertThat(entries(AuditKind.API_KEY_REVOKED, null)).anySatisfy(entry -> assertThat(entry.detail())
-                .isEqualTo("Key id " + key.info().id() + " revoked"));
+                .isEqualTo("Key " + key.info().prefix() + "… \"" + key.info().name() + "\" (id "
+                        + key.info().id() + ") revoked"));
     }
 
     @Test
