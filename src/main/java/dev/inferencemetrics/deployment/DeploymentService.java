@@ -26,7 +26,7 @@ public class DeploymentService {
     /** Every ingest batch and metrics query looks a deployment up, so this one read skips the entity machinery. */
     private static final String REF_BY_SLUG = """
             select d.id, d.tenant_id, d.slug, d.display_name, d.model, d.engine, d.region, d.slo_ttft_p95_ms,
-                   d.slo_itl_p95_ms, d.price_input_per_mtok, d.price_output_per_mtok, d.currency, d.created_at,
+                   d.slo_itl_p95_ms, d.slo_error_rate_pct, d.price_input_per_mtok, d.price_output_per_mtok, d.currency, d.created_at,
                    d.archived_at, t.archived_at as tenant_archived_at
               from deployment d join tenant t on t.id = d.tenant_id
              where d.slug = ?""";
@@ -190,6 +190,7 @@ public class DeploymentService {
                 rs.getString("region"),
                 rs.getBigDecimal("slo_ttft_p95_ms"),
                 rs.getBigDecimal("slo_itl_p95_ms"),
+                rs.getBigDecimal("slo_error_rate_pct"),
                 rs.getBigDecimal("price_input_per_mtok"),
                 rs.getBigDecimal("price_output_per_mtok"),
                 rs.getString("currency"),

@@ -10,6 +10,7 @@ import dev.inferencemetrics.base.ui.chart.ChartUnit;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.MetricFormat;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -41,8 +42,13 @@ class MetricsCharts extends Div {
         add(latency, traffic);
     }
 
-    void show(DeploymentMetrics metrics) {
-        DeploymentMetrics.Series series = metrics.series();
+    List<ApexChart> all() {
+        return List.of(ttft, itl, e2e, kvCache, requestRate, tokenRate, errorRate);
+    }
+
+    /** Draws the window's intervals; one still running at {@code now} is left out, so no chart dips at its end. */
+    void show(DeploymentMetrics metrics, Instant now) {
+        DeploymentMetrics.Series series = CompleteIntervals.of(metrics, now);
         DeploymentMetrics.SloCompliance slo = metrics.summary().slo();
         ttft.setConfig(
                 percentiles("ttft", "Time to first token", series.ttft()).withThreshold(threshold(slo.ttftP95Ms())));
@@ -133,7 +139,7 @@ class MetricsCharts extends Div {
     }
 
     private static <T> List<ChartPoint> points(
-            List<T> series, Function<T, java.time.Instant> time, Function<T, @Nullable Double> value) {
+            List<T> series, Function<T, Instant> time, Function<T, @Nullable Double> value) {
         return series.stream()
                 .map(point -> new ChartPoint(time.apply(point).toEpochMilli(), value.apply(point)))
                 .toList();

@@ -52,7 +52,15 @@ class MetricsTabOutageTest {
         LatencySummary ttft = new LatencySummary(10, p50, p50, p50, p50, 1.0, p50);
         LatencySummary none = new LatencySummary(0, null, null, null, null, null, null);
         Summary summary = new Summary(
-                ttft, none, none, new KvSummary(null, null), 10, 0, 100, 100, new SloCompliance(500, 250, 1.0, null));
+                ttft,
+                none,
+                none,
+                new KvSummary(null, null),
+                10,
+                0,
+                100,
+                100,
+                new SloCompliance(500, 250, 1.0, 1.0, null));
         return new DeploymentMetrics(
                 "x",
                 NOW.minusSeconds(3600),
