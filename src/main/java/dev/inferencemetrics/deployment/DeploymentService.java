@@ -139,8 +139,8 @@ public class DeploymentService {
             return;
         }
         deployment.apply(wanted);
-        events.publishEvent(
-                new DeploymentEdited(actorUserId, id(deployment), deployment.getTenantId(), before, wanted));
+        events.publishEvent(new DeploymentEdited(
+                actorUserId, id(deployment), deployment.getTenantId(), before, wanted, deployment.getSlug()));
     }
 
     /** Archives the deployment (operators only); returns false if it already was, keeping its first archive date. */
@@ -151,7 +151,8 @@ public class DeploymentService {
             return false;
         }
         deployment.archive(clock.instant());
-        events.publishEvent(new DeploymentArchived(actorUserId, id(deployment), deployment.getTenantId()));
+        events.publishEvent(
+                new DeploymentArchived(actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug()));
         return true;
     }
 
@@ -163,7 +164,8 @@ public class DeploymentService {
             return false;
         }
         deployment.restore();
-        events.publishEvent(new DeploymentRestored(actorUserId, id(deployment), deployment.getTenantId()));
+        events.publishEvent(
+                new DeploymentRestored(actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug()));
         return true;
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.apikey.CreatedApiKey;
+import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.TenantTransactions;
@@ -66,6 +67,23 @@ class AuditLogIT {
                     assertThat(entry.tenant()).isEqualTo(tenantSlug(tenant));
                     assertThat(entry.clientAddress()).isIn("127.0.0.1", "0:0:0:0:0:0:0:1");
                 });
+    }
+
+    @Test
+    void archiving_and_restoring_a_deployment_are_logged_under_its_slug() {
+        TestTenant tenant = TestTenant.create(context, "audit-archive");
+        String slug = tenant.deployment("retiring");
+        DeploymentService deployments = context.getBean(DeploymentService.class);
+        long id = deployments.require(TenantScope.allTenants(), slug).id();
+
+        deployments.archive(TenantScope.allTenants(), 0, slug);
+        deployments.restore(TenantScope.allTenants(), 0, slug);
+
+        assertThat(entries(AuditKind.DEPLOYMENT_CHANGED, null))
+                .extracting(AuditEntry::detail)
+                .contains(
+                        "Deployment " + slug + " (id " + id + ") archived",
+                        "Deployment " + slug + " (id " + id + ") restored");
     }
 
     @Test
