@@ -199,6 +199,7 @@ function toApexOptions(
   const days = config.timeAxis === "DAY";
   // a day is a calendar date: its UTC midnight must not shift into the browser's zone
   const utc = days || (zone?.utc ?? false);
+  const tick = axisLabels(config, utc);
   const when = new Intl.DateTimeFormat("en-GB", {
     timeZone: utc ? "UTC" : undefined,
     weekday: days ? "short" : undefined,
@@ -226,7 +227,8 @@ function toApexOptions(
       animations: { enabled: false },
       background: "transparent",
       toolbar: {
-        show: true,
+        // a sparkline in a table row has nothing to zoom or download
+        show: !config.sparkline,
         tools: {
           download: true,
           zoom: true,
@@ -278,6 +280,10 @@ function toApexOptions(
       },
       labels: {
         datetimeUTC: utc,
+        formatter: days
+          ? undefined
+          : (_value: string, timestamp?: number) =>
+              timestamp === undefined ? "" : tick.format(timestamp),
         // minutes at most; a day's first label carries its date
         datetimeFormatter: {
           year: "yyyy",
@@ -324,6 +330,31 @@ function toApexOptions(
     grid: { show: !empty, borderColor: dark ? "#3a3f4b" : "#e5e7eb" },
     noData: { text: "No data in this window" },
   };
+}
+
+/**
+ * Axis labels to the minute; once the window crosses midnight in the shown zone every label carries its date, and
+ * past three days the date alone.
+ */
+function axisLabels(config: ChartConfig, utc: boolean): Intl.DateTimeFormat {
+  const xs = config.series.flatMap((s) => s.data.map((p) => p.x));
+  const first = Math.min(...xs);
+  const last = Math.max(...xs);
+  const timeZone = utc ? "UTC" : undefined;
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    dateStyle: "short",
+  });
+  const spansDays = xs.length > 0 && day.format(first) !== day.format(last);
+  const longSpan = last - first >= 3 * 24 * 60 * 60 * 1000;
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: spansDays ? "numeric" : undefined,
+    month: spansDays ? "short" : undefined,
+    hour: longSpan ? undefined : "2-digit",
+    minute: longSpan ? undefined : "2-digit",
+    hourCycle: "h23",
+  });
 }
 
 declare global {

@@ -22,7 +22,9 @@ record ChartReading(
             const instances = (window.Apex && window.Apex._chartInstances) || [];
             return charts.map(host => {
               const root = host.shadowRoot;
-              const texts = css => Array.from(root.querySelectorAll(css)).map(e => e.textContent.trim())
+              // an axis label holds its text twice (a tspan and a title): read the drawn one
+              const texts = css => Array.from(root.querySelectorAll(css))
+                .map(e => (e.querySelector('tspan') || e).textContent.trim())
                 .filter(t => t.length > 0);
               const instance = instances.find(c => host.config && c.id === host.config.id);
               const series = instance ? instance.chart.w.globals.series : [];

@@ -82,7 +82,7 @@ class MetricsTimeZoneBrowserIT {
         assertThat(charts).extracting(ChartReading::xTitle).containsOnly("Time (" + NEW_YORK + ")");
         assertThat(charts.getFirst().xLabels())
                 .noneMatch(label -> label.matches(".*\\d\\d:\\d\\d:\\d\\d.*"))
-                .anyMatch(label -> label.matches("\\d\\d [A-Z][a-z]{2}"));
+                .anyMatch(label -> label.matches("\\d{1,2} [A-Z][a-z]{2}, \\d\\d:\\d\\d"));
         assertThat(browser.text(".metrics-window")).endsWith(NEW_YORK + " · 5-minute intervals");
 
         ZoneId zone = ZoneId.of(NEW_YORK);

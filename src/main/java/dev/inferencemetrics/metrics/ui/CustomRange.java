@@ -7,6 +7,7 @@ import dev.inferencemetrics.metrics.TimeRange;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /** The From and To pickers of a custom range, read and written in the page's time zone. */
@@ -20,6 +21,11 @@ final class CustomRange {
 
     CustomRange(Consumer<TimeRange> onPicked) {
         this.onPicked = onPicked;
+        // day before month, 24-hour clock: not the US format a browser default would give
+        from.setLocale(Locale.UK);
+        to.setLocale(Locale.UK);
+        from.addClassName("custom-range");
+        to.addClassName("custom-range");
         from.addValueChangeListener(event -> picked());
         to.addValueChangeListener(event -> picked());
     }

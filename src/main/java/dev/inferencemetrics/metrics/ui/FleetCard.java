@@ -36,7 +36,23 @@ final class FleetCard {
     }
 
     static Span badge(FleetRow row) {
-        Span badge = new Span(row.sloState().label());
+        return badge(row, row.sloState().label());
+    }
+
+    /** Under the column header "SLO" the state alone says enough. */
+    static Span shortBadge(FleetRow row) {
+        return badge(
+                row,
+                switch (row.sloState()) {
+                    case MET -> "Met";
+                    case AT_RISK -> "Near";
+                    case BREACHED -> "Breached";
+                    case NO_DATA -> "No data";
+                });
+    }
+
+    private static Span badge(FleetRow row, String text) {
+        Span badge = new Span(text);
         badge.addClassNames("slo-badge", "slo-badge--" + row.sloState().name().toLowerCase(Locale.ROOT));
         return badge;
     }

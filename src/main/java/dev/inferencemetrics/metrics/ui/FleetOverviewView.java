@@ -100,26 +100,29 @@ public class FleetOverviewView extends VerticalLayout {
     }
 
     private void configureGrid(boolean showTenant) {
-        grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
+        grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
         grid.addComponentColumn(FleetCard::of).setKey("card").setVisible(false);
         grid.addComponentColumn(FleetCard::link)
                 .setHeader("Deployment")
                 .setKey("name")
                 .setComparator(FleetOrder.BY_NAME)
+                .setWidth("11em")
                 .setFlexGrow(2);
         if (showTenant) {
             grid.addColumn(FleetRow::tenantName)
                     .setHeader("Tenant")
                     .setKey("tenant")
-                    .setSortable(true);
+                    .setSortable(true)
+                    .setWidth("7em")
+                    .setTooltipGenerator(FleetRow::tenantName);
         }
-        grid.addColumn(FleetRow::model)
-                .setHeader("Model")
+        // model and engine share a column, so every column fits 1366 px beside the menu
+        grid.addColumn(row -> row.model() + " · " + row.engine())
+                .setHeader("Model · engine")
                 .setKey("model")
                 .setSortable(true)
-                .setWidth("11em")
-                .setTooltipGenerator(FleetRow::model);
-        grid.addColumn(FleetRow::engine).setHeader("Engine").setKey("engine").setSortable(true);
+                .setWidth("10em")
+                .setTooltipGenerator(row -> row.model() + " · " + row.engine());
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader("Requests")
                 .setComparator(FleetRow::requestsPerSecond);
@@ -128,18 +131,18 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> MetricFormat.percent(row.kvMean()))
                 .setHeader("KV mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
-        grid.addComponentColumn(FleetCard::badge)
+        grid.addComponentColumn(FleetCard::shortBadge)
                 .setHeader("SLO")
                 .setKey("slo")
                 .setComparator(Comparator.comparingInt(row -> FleetOrder.severity(row.sloState())));
         grid.addComponentColumn(FleetOverviewView::trend)
                 .setHeader("TTFT p50 trend")
                 .setKey("trend")
-                .setWidth("120px")
+                .setWidth("96px")
                 .setFlexGrow(0);
         grid.getColumns().stream()
                 .filter(column -> column.getKey() == null
-                        || !List.of("model", "trend", "card").contains(column.getKey()))
+                        || !List.of("name", "model", "tenant", "trend", "card").contains(column.getKey()))
                 .forEach(column -> column.setAutoWidth(true));
         grid.setEmptyStateText(EMPTY_STATE);
         // a click beside the link opens the deployment too; a click that asks for a new tab is the link's alone
@@ -169,7 +172,7 @@ public class FleetOverviewView extends VerticalLayout {
                         row.ttftTrend().stream()
                                 .map(p -> new ChartPoint(p.t().toEpochMilli(), p.p50()))
                                 .toList())));
-        chart.setWidth("110px");
+        chart.setWidth("84px");
         return chart;
     }
 
