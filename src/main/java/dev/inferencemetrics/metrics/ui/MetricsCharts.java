@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics.ui;
 
+import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.html.Div;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
@@ -13,6 +14,7 @@ import dev.inferencemetrics.metrics.MetricFormat;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /** The synchronised time-series charts of the Metrics tab. */
@@ -42,8 +44,17 @@ class MetricsCharts extends Div {
         add(latency, traffic);
     }
 
+    /**
+     * Every chart placed in this component, found rather than listed, so a chart added to a grid here follows zoom
+     * and the page's time zone without further wiring.
+     */
     List<ApexChart> all() {
-        return List.of(ttft, itl, e2e, kvCache, requestRate, tokenRate, errorRate);
+        return charts(this).toList();
+    }
+
+    private static Stream<ApexChart> charts(Component parent) {
+        return parent.getChildren()
+                .flatMap(child -> child instanceof ApexChart chart ? Stream.of(chart) : charts(child));
     }
 
     /** Draws the window's intervals; one still running at {@code now} is left out, so no chart dips at its end. */

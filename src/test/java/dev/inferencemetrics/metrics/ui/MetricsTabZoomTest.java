@@ -56,6 +56,20 @@ class MetricsTabZoomTest {
     }
 
     @Test
+    void every_chart_on_the_tab_is_wired_for_zoom_and_time_zone_without_being_listed() {
+        assertThat(tab.charts.all())
+                .containsExactly(
+                        tab.charts.ttft,
+                        tab.charts.itl,
+                        tab.charts.e2e,
+                        tab.charts.kvCache,
+                        tab.charts.requestRate,
+                        tab.charts.tokenRate,
+                        tab.charts.errorRate);
+        assertThat(tab.charts.errorRate.getElement().getPropertyRaw("timeZone")).isNotNull();
+    }
+
+    @Test
     void the_charts_reset_button_returns_to_the_range_before_zooming() {
         zoom(tab.charts.ttft, "2026-11-22T09:20:00Z", "2026-11-22T09:40:00Z");
 
