@@ -15,6 +15,7 @@ export interface ChartConfig {
   thresholds: ChartThreshold[];
   stacked: boolean;
   timeAxis: "INSTANT" | "DAY";
+  format: NumberRule;
 }
 
 export type ChartUnit =
@@ -32,6 +33,11 @@ export interface ChartSeries {
   data: { x: number; y: number | null }[];
 }
 
+export interface TimeZone {
+  name: string;
+  utc: boolean;
+}
+
 export interface ChartThreshold {
   value: number;
   label: string;
@@ -46,47 +52,43 @@ export interface ChartBand {
   color: string;
 }
 
-export function formatValue(
-  value: number | null | undefined,
-  unit: ChartUnit,
-): string {
-  if (value === null || value === undefined || Number.isNaN(value)) {
-    return "–";
-  }
-  switch (unit) {
-    case "MILLISECONDS":
-      if (value >= 1000) {
-        return `${(value / 1000).toFixed(2)} s`;
-      }
-      return `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-    case "PERCENT":
-      return `${value.toFixed(1)} %`;
-    case "PER_SECOND":
-      return `${value.toFixed(value < 10 ? 2 : 0)}/s`;
-    case "FRACTION":
-      return `${(value * 100).toFixed(1)} %`;
-    case "TOKENS":
-      return formatCount(value);
-    case "MONEY":
-      return value !== 0 && Math.abs(value) < 0.01
-        ? value.toPrecision(2)
-        : value.toFixed(2);
-  }
+/** Mirrors dev.inferencemetrics.base.format.NumberRule: the page's own way of writing this kind of number. */
+export interface NumberRule {
+  steps: NumberStep[];
 }
 
-function formatCount(value: number): string {
-  const steps: [number, string][] = [
-    [1e9, "B"],
-    [1e6, "M"],
-    [1e3, "k"],
-  ];
-  for (const [size, suffix] of steps) {
-    if (Math.abs(value) >= size) {
-      const scaled = value / size;
-      return `${scaled.toFixed(scaled < 10 ? 2 : scaled < 100 ? 1 : 0)}${suffix}`;
-    }
+export interface NumberStep {
+  atLeast: number | null;
+  divisor: number;
+  decimals: number;
+  grouping: boolean;
+  suffix: string;
+  text: string | null;
+}
+
+/** Applies a rule received from Java; the rule itself is defined only there. */
+export function formatValue(
+  value: number | null | undefined,
+  rule: NumberRule,
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) {
+    return "–";
   }
-  return value.toFixed(0);
+  const step = rule.steps.find((s) => s.atLeast === null || value >= s.atLeast);
+  if (!step) {
+    return String(value);
+  }
+  if (step.text !== null) {
+    return step.text;
+  }
+  const scaled = value / step.divisor;
+  const digits = step.grouping
+    ? scaled.toLocaleString("en-US", {
+        minimumFractionDigits: step.decimals,
+        maximumFractionDigits: step.decimals,
+      })
+    : scaled.toFixed(step.decimals);
+  return digits + step.suffix;
 }
 
 const darkScheme = window.matchMedia("(prefers-color-scheme: dark)");
@@ -110,15 +112,29 @@ export class ImApexChart extends LitElement {
   @property({ attribute: false })
   bands: ChartBand[] = [];
 
+  /** The zone of the time axis and tooltips; without one, the browser's own. */
+  @property({ attribute: false })
+  timeZone?: TimeZone;
+
   private chart?: ApexCharts;
+  private drawn?: string;
+  private width = 0;
   private readonly onSchemeChange = () => this.redraw();
+  // the grid settles its columns after the first draw; a chart drawn before that would keep the wrong width
+  private readonly resizes = new ResizeObserver(() => {
+    if (this.clientWidth > 0 && this.clientWidth !== this.width) {
+      this.redraw();
+    }
+  });
 
   connectedCallback(): void {
     super.connectedCallback();
     darkScheme.addEventListener("change", this.onSchemeChange);
+    this.resizes.observe(this);
   }
 
   disconnectedCallback(): void {
+    this.resizes.disconnect();
     darkScheme.removeEventListener("change", this.onSchemeChange);
     this.chart?.destroy();
     this.chart = undefined;
@@ -130,7 +146,11 @@ export class ImApexChart extends LitElement {
   }
 
   protected updated(changed: PropertyValues): void {
-    if (changed.has("config") || changed.has("bands")) {
+    if (
+      changed.has("config") ||
+      changed.has("timeZone") ||
+      changed.has("bands")
+    ) {
       this.redraw();
     }
   }
@@ -140,42 +160,92 @@ export class ImApexChart extends LitElement {
     const target = this.renderRoot.querySelector(
       "#chart",
     ) as HTMLElement | null;
-    if (!config || !target) {
+    if (!config || !target || this.clientWidth === 0) {
       return;
     }
-    const options = toApexOptions(config, darkScheme.matches, this.bands);
-    if (this.chart) {
-      this.chart.updateOptions(options, true, false);
+    this.width = this.clientWidth;
+    const options = toApexOptions(
+      config,
+      target.clientWidth,
+      darkScheme.matches,
+      this.bands,
+      this.timeZone,
+      {
+        zoomed: (from, to) => this.emit("im-zoom", { from, to }),
+        reset: () => this.emit("im-zoom-reset", {}),
+      },
+    );
+    if (this.chart && this.drawn === identity(config)) {
+      // only this chart: ApexCharts would otherwise copy these options onto every chart of the group
+      this.chart.updateOptions(options, true, false, false);
     } else {
+      this.chart?.destroy();
       this.chart = new ApexCharts(target, options);
+      this.drawn = identity(config);
       this.chart.render();
     }
   }
+
+  private emit(type: string, detail: object): void {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}
+
+/** What a chart is, as opposed to what it shows: a change here draws the chart anew. */
+function identity(config: ChartConfig): string {
+  return [config.id, config.group ?? "", config.type, config.sparkline].join(
+    "|",
+  );
+}
+
+interface ZoomHandlers {
+  zoomed(from: number, to: number): void;
+  reset(): void;
 }
 
 function toApexOptions(
   config: ChartConfig,
+  width: number,
   dark: boolean,
   bands: ChartBand[],
+  zone: TimeZone | undefined,
+  zoom: ZoomHandlers,
 ): ApexCharts.ApexOptions {
-  const format = (value: number) => formatValue(value, config.unit);
+  const format = (value: number) => formatValue(value, config.format);
   const bars = config.type === "bar";
   const days = config.timeAxis === "DAY";
+  // a day is a calendar date: its UTC midnight must not shift into the browser's zone
+  const utc = days || (zone?.utc ?? false);
+  const tick = axisLabels(config, utc);
+  const when = new Intl.DateTimeFormat("en-GB", {
+    timeZone: utc ? "UTC" : undefined,
+    weekday: days ? "short" : undefined,
+    day: "numeric",
+    month: "short",
+    year: days ? "numeric" : undefined,
+    hour: days ? undefined : "2-digit",
+    minute: days ? undefined : "2-digit",
+    hourCycle: "h23",
+  });
   const pointsWithData = Math.max(
     0,
     ...config.series.map((s) => s.data.filter((p) => p.y !== null).length),
   );
+  // without data there is no scale to show: no invented 0–6 ms axis, only the no-data text
+  const empty = pointsWithData === 0;
   return {
     chart: {
       id: config.id,
       group: config.group,
       type: config.type,
+      width: width > 0 ? width : "100%",
       height: config.height,
       stacked: config.stacked,
       animations: { enabled: false },
       background: "transparent",
       toolbar: {
-        show: true,
+        // a sparkline in a table row has nothing to zoom or download
+        show: !config.sparkline,
         tools: {
           download: true,
           zoom: true,
@@ -185,6 +255,17 @@ function toApexOptions(
         },
       },
       zoom: { enabled: !config.sparkline, type: "x" },
+      events: {
+        zoomed: (_chart: unknown, { xaxis }: { xaxis: ApexXAxis }) => {
+          if (xaxis.min !== undefined && xaxis.max !== undefined) {
+            zoom.zoomed(Math.round(xaxis.min), Math.round(xaxis.max));
+          }
+        },
+        beforeResetZoom: () => {
+          zoom.reset();
+          return undefined;
+        },
+      },
       sparkline: { enabled: config.sparkline },
     },
     theme: { mode: dark ? "dark" : "light" },
@@ -208,9 +289,30 @@ function toApexOptions(
     // sparse data would be invisible as lines; show its points
     markers: { size: !bars && pointsWithData < 30 ? 3 : 0, hover: { size: 4 } },
     legend: { show: true, position: "top", horizontalAlign: "right" },
-    // a day is a calendar date: its UTC midnight must not shift into the browser's zone
-    xaxis: { type: "datetime", labels: { datetimeUTC: days } },
+    xaxis: {
+      type: "datetime",
+      title: {
+        text: days || !zone ? undefined : `Time (${zone.name})`,
+        style: { fontWeight: 400 },
+      },
+      labels: {
+        datetimeUTC: utc,
+        formatter: days
+          ? undefined
+          : (_value: string, timestamp?: number) =>
+              timestamp === undefined ? "" : tick.format(timestamp),
+        // minutes at most; a day's first label carries its date
+        datetimeFormatter: {
+          year: "yyyy",
+          month: "MMM yyyy",
+          day: "dd MMM",
+          hour: "HH:mm",
+          minute: "HH:mm",
+        },
+      },
+    },
     yaxis: {
+      show: !empty,
       min: 0,
       // a share never exceeds 100 %, and an all-zero error rate should not invent a scale
       max:
@@ -224,7 +326,10 @@ function toApexOptions(
       shared: true,
       // ApexCharts refuses a shared tooltip that must hit a bar exactly
       intersect: false,
-      x: { format: days ? "ddd dd MMM yyyy" : "dd MMM HH:mm" },
+      x: {
+        formatter: (value: number) =>
+          when.format(value) + (days || !zone ? "" : ` ${zone.name}`),
+      },
       y: { formatter: format },
     },
     annotations: {
@@ -252,9 +357,34 @@ function toApexOptions(
         },
       })),
     },
-    grid: { borderColor: dark ? "#3a3f4b" : "#e5e7eb" },
+    grid: { show: !empty, borderColor: dark ? "#3a3f4b" : "#e5e7eb" },
     noData: { text: "No data in this window" },
   };
+}
+
+/**
+ * Axis labels to the minute; once the window crosses midnight in the shown zone every label carries its date, and
+ * past three days the date alone.
+ */
+function axisLabels(config: ChartConfig, utc: boolean): Intl.DateTimeFormat {
+  const xs = config.series.flatMap((s) => s.data.map((p) => p.x));
+  const first = Math.min(...xs);
+  const last = Math.max(...xs);
+  const timeZone = utc ? "UTC" : undefined;
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    dateStyle: "short",
+  });
+  const spansDays = xs.length > 0 && day.format(first) !== day.format(last);
+  const longSpan = last - first >= 3 * 24 * 60 * 60 * 1000;
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: spansDays ? "numeric" : undefined,
+    month: spansDays ? "short" : undefined,
+    hour: longSpan ? undefined : "2-digit",
+    minute: longSpan ? undefined : "2-digit",
+    hourCycle: "h23",
+  });
 }
 
 declare global {

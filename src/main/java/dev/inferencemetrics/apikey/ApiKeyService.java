@@ -93,15 +93,14 @@ public class ApiKeyService {
     @Transactional
     public boolean revoke(TenantScope caller, long tenantId, long keyId) {
         declareWithin(caller, tenantId);
-        boolean revoked =
-                jdbc.sql("update api_key set revoked_at = ? where id = ? and tenant_id = ? and revoked_at is null")
-                                .params(Timestamp.from(clock.instant()), keyId, tenantId)
-                                .update()
-                        == 1;
-        if (revoked) {
-            events.publishEvent(new ApiKeyRevoked(tenantId, keyId));
-        }
-        return revoked;
+        Optional<ApiKeyRevoked> revoked = jdbc.sql("""
+                        update api_key set revoked_at = ? where id = ? and tenant_id = ? and revoked_at is null
+                        returning name, prefix""")
+                .params(Timestamp.from(clock.instant()), keyId, tenantId)
+                .query((rs, row) -> new ApiKeyRevoked(tenantId, keyId, rs.getString("name"), rs.getString("prefix")))
+                .optional();
+        revoked.ifPresent(events::publishEvent);
+        return revoked.isPresent();
     }
 
     @Transactional(readOnly = true)

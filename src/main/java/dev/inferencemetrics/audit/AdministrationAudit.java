@@ -24,7 +24,8 @@ class AdministrationAudit {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
                 edit.tenantId(),
-                "Deployment id " + edit.deploymentId() + " edited: " + edit.before() + " → " + edit.after());
+                "Deployment " + edit.slug() + " (id " + edit.deploymentId() + ") edited: " + edit.before() + " → "
+                        + edit.after());
     }
 
     @TransactionalEventListener(fallbackExecution = true)
@@ -32,7 +33,7 @@ class AdministrationAudit {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
                 deployment.tenantId(),
-                "Deployment id " + deployment.deploymentId() + " archived");
+                "Deployment " + deployment.slug() + " (id " + deployment.deploymentId() + ") archived");
     }
 
     @TransactionalEventListener(fallbackExecution = true)
@@ -40,7 +41,7 @@ class AdministrationAudit {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
                 deployment.tenantId(),
-                "Deployment id " + deployment.deploymentId() + " restored");
+                "Deployment " + deployment.slug() + " (id " + deployment.deploymentId() + ") restored");
     }
 
     @TransactionalEventListener(fallbackExecution = true)

@@ -28,6 +28,9 @@ class ApiKeyAudit {
 
     @TransactionalEventListener(fallbackExecution = true)
     void revoked(ApiKeyRevoked key) {
-        log.record(AuditKind.API_KEY_REVOKED, key.tenantId(), "Key id " + key.keyId() + " revoked");
+        log.record(
+                AuditKind.API_KEY_REVOKED,
+                key.tenantId(),
+                "Key " + key.prefix() + "… \"" + key.name() + "\" (id " + key.keyId() + ") revoked");
     }
 }

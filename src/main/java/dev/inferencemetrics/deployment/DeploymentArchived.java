@@ -1,4 +1,4 @@
 package dev.inferencemetrics.deployment;
 
 /** An operator archived a deployment: it is hidden by default and refuses samples; its history stays. */
-public record DeploymentArchived(long actorUserId, long deploymentId, long tenantId) {}
+public record DeploymentArchived(long actorUserId, long deploymentId, long tenantId, String slug) {}

@@ -5,7 +5,7 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A deployment as other features need it: identity, owner, SLOs and prices (per million tokens), and whether it or
+ * A deployment as other features need it: identity, owner, SLOs (p95 latencies, the error rate in percent) and prices (per million tokens), and whether it or
  * its tenant is archived (null while active).
  */
 public record DeploymentRef(
@@ -18,6 +18,7 @@ public record DeploymentRef(
         String region,
         BigDecimal sloTtftP95Ms,
         BigDecimal sloItlP95Ms,
+        BigDecimal sloErrorRatePct,
         BigDecimal priceInputPerMtok,
         BigDecimal priceOutputPerMtok,
         String currency,

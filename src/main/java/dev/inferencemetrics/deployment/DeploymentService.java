@@ -26,7 +26,7 @@ public class DeploymentService {
     /** Every ingest batch and metrics query looks a deployment up, so this one read skips the entity machinery. */
     private static final String REF_BY_SLUG = """
             select d.id, d.tenant_id, d.slug, d.display_name, d.model, d.engine, d.region, d.slo_ttft_p95_ms,
-                   d.slo_itl_p95_ms, d.price_input_per_mtok, d.price_output_per_mtok, d.currency, d.created_at,
+                   d.slo_itl_p95_ms, d.slo_error_rate_pct, d.price_input_per_mtok, d.price_output_per_mtok, d.currency, d.created_at,
                    d.archived_at, t.archived_at as tenant_archived_at
               from deployment d join tenant t on t.id = d.tenant_id
              where d.slug = ?""";
@@ -149,8 +149,8 @@ public class DeploymentService {
             return;
         }
         deployment.apply(wanted);
-        events.publishEvent(
-                new DeploymentEdited(actorUserId, id(deployment), deployment.getTenantId(), before, wanted));
+        events.publishEvent(new DeploymentEdited(
+                actorUserId, id(deployment), deployment.getTenantId(), before, wanted, deployment.getSlug()));
     }
 
     /** Archives the deployment (operators only); returns false if it already was, keeping its first archive date. */
@@ -161,7 +161,8 @@ public class DeploymentService {
             return false;
         }
         deployment.archive(clock.instant());
-        events.publishEvent(new DeploymentArchived(actorUserId, id(deployment), deployment.getTenantId()));
+        events.publishEvent(
+                new DeploymentArchived(actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug()));
         return true;
     }
 
@@ -173,7 +174,8 @@ public class DeploymentService {
             return false;
         }
         deployment.restore();
-        events.publishEvent(new DeploymentRestored(actorUserId, id(deployment), deployment.getTenantId()));
+        events.publishEvent(
+                new DeploymentRestored(actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug()));
         return true;
     }
 
@@ -200,6 +202,7 @@ public class DeploymentService {
                 rs.getString("region"),
                 rs.getBigDecimal("slo_ttft_p95_ms"),
                 rs.getBigDecimal("slo_itl_p95_ms"),
+                rs.getBigDecimal("slo_error_rate_pct"),
                 rs.getBigDecimal("price_input_per_mtok"),
                 rs.getBigDecimal("price_output_per_mtok"),
                 rs.getString("currency"),

@@ -94,7 +94,10 @@ public class BenchmarkImportService {
         try {
             return json.readTree(content);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("the file is not valid JSON: " + e.getOriginalMessage());
+            // the parser's own message names its internals; say where the file breaks and what to do
+            throw new IllegalArgumentException("the file is not readable JSON: it breaks off or has an unexpected"
+                    + " character near line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ". Pick the run's results file, or export it again.");
         }
     }
 

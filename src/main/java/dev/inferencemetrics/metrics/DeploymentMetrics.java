@@ -25,12 +25,13 @@ public record DeploymentMetrics(
             LatencySummary queue) {}
 
     /**
-     * The deployment's p95 SLO thresholds and the share of the window's ok requests whose TTFT met its threshold,
+     * The deployment's p95 SLO thresholds, its error-rate limit (percent of requests) and the share of the window's ok requests whose TTFT met its threshold,
      * and of token gaps that met the ITL threshold (null without data).
      */
     public record SloCompliance(
             double ttftP95Ms,
             double itlP95Ms,
+            double errorRateLimitPct,
             @Nullable Double ttftWithin,
             @Nullable Double itlWithin) {}
 

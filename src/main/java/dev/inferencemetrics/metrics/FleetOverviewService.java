@@ -53,6 +53,8 @@ public class FleetOverviewService {
         Summary summary = metrics.summary();
         SloState ttft = SloState.of(summary.ttft().p95(), summary.slo().ttftP95Ms());
         SloState itl = SloState.of(summary.itl().p95(), summary.slo().itlP95Ms());
+        SloState errors = SloState.ofErrors(
+                summary.requests(), summary.errors(), summary.slo().errorRateLimitPct());
         long seconds = Duration.between(window.from(), window.to()).getSeconds();
         return new FleetRow(
                 deployment.slug(),
@@ -66,7 +68,7 @@ public class FleetOverviewService {
                 summary.itl().p50(),
                 summary.itl().p99(),
                 summary.kvCache().mean(),
-                worst(ttft, itl),
+                worst(worst(ttft, itl), errors),
                 metrics.series().ttft(),
                 deployment.archivedAt());
     }

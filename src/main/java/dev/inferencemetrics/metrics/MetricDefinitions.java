@@ -11,7 +11,10 @@ public final class MetricDefinitions {
     public static final String KV_CACHE = "KV-cache usage: the share of KV-cache blocks in use on a replica;"
             + " time-weighted mean over the window, with the peak reading.";
     public static final String TAIL = "Tail ratio: p99 ÷ p50 over the window.";
-    public static final String MAX_P99 = "Max P99: the highest p99 among the chart's intervals.";
+    public static final String MAX_P99 = "Max P99: the highest p99 among the chart's intervals, at the interval"
+            + " the card names; a longer interval smooths short bursts, so it can be lower over a longer window.";
+    public static final String ERRORS = "Errors: the share of requests that ended other than ok (error, timeout or"
+            + " cancelled); the SLO state turns breached above the deployment's error-rate limit.";
 
     private MetricDefinitions() {}
 }

@@ -95,6 +95,7 @@ public class MetricsQueryService {
         return new SloCompliance(
                 ttftSlo,
                 itlSlo,
+                deployment.sloErrorRatePct().doubleValue(),
                 boxed(totals.ttft().fractionAtMost(ttftSlo)),
                 boxed(totals.itl().fractionAtMost(itlSlo)));
     }

@@ -2,7 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import org.jspecify.annotations.Nullable;
 
-/** Where a window's p95 stands against its SLO threshold. */
+/** Where a window's p95, or its error rate, stands against its SLO threshold. */
 public enum SloState {
     /** p95 comfortably within the threshold */
     MET,
@@ -23,6 +23,17 @@ public enum SloState {
             return BREACHED;
         }
         return p95 > AT_RISK_SHARE * threshold ? AT_RISK : MET;
+    }
+
+    /**
+     * Where a window's error rate stands against the deployment's limit (percent of requests): breached above it,
+     * near it above 90 % of it.
+     */
+    public static SloState ofErrors(long requests, long errors, double limitPct) {
+        if (requests == 0) {
+            return NO_DATA;
+        }
+        return of(100.0 * errors / requests, limitPct);
     }
 
     public String label() {

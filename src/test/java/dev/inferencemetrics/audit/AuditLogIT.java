@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.apikey.CreatedApiKey;
+import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.TenantTransactions;
@@ -69,6 +70,23 @@ class AuditLogIT {
     }
 
     @Test
+    void archiving_and_restoring_a_deployment_are_logged_under_its_slug() {
+        TestTenant tenant = TestTenant.create(context, "audit-archive");
+        String slug = tenant.deployment("retiring");
+        DeploymentService deployments = context.getBean(DeploymentService.class);
+        long id = deployments.require(TenantScope.allTenants(), slug).id();
+
+        deployments.archive(TenantScope.allTenants(), 0, slug);
+        deployments.restore(TenantScope.allTenants(), 0, slug);
+
+        assertThat(entries(AuditKind.DEPLOYMENT_CHANGED, null))
+                .extracting(AuditEntry::detail)
+                .contains(
+                        "Deployment " + slug + " (id " + id + ") archived",
+                        "Deployment " + slug + " (id " + id + ") restored");
+    }
+
+    @Test
     void a_failed_sign_in_is_logged_under_the_name_that_was_tried() throws Exception {
         String nobody = "nobody-" + System.nanoTime();
 
@@ -93,7 +111,8 @@ class AuditLogIT {
             assertThat(entry.detail()).contains(key.info().prefix()).contains("ingest");
         });
         assertThat(entries(AuditKind.API_KEY_REVOKED, null)).anySatisfy(entry -> assertThat(entry.detail())
-                .isEqualTo("Key id " + key.info().id() + " revoked"));
+                .isEqualTo("Key " + key.info().prefix() + "… \"" + key.info().name() + "\" (id "
+                        + key.info().id() + ") revoked"));
     }
 
     @Test

@@ -212,7 +212,7 @@ class DeploymentServiceIT {
                 .hasMessageStartingWith("deployment archived");
         DeploymentRef archived = deployments.require(own, slug);
         assertThat(events.stream(DeploymentArchived.class))
-                .containsExactly(new DeploymentArchived(operatorId, archived.id(), tenant.id()));
+                .containsExactly(new DeploymentArchived(operatorId, archived.id(), tenant.id(), slug));
 
         assertThat(deployments.restore(OPERATOR, operatorId, slug)).isTrue();
 
@@ -221,6 +221,6 @@ class DeploymentServiceIT {
                 .extracting(DeploymentListItem::slug)
                 .contains(slug);
         assertThat(events.stream(DeploymentRestored.class))
-                .containsExactly(new DeploymentRestored(operatorId, archived.id(), tenant.id()));
+                .containsExactly(new DeploymentRestored(operatorId, archived.id(), tenant.id(), slug));
     }
 }

@@ -10,7 +10,10 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -65,6 +68,19 @@ final class Browser implements AutoCloseable {
         return new Browser(new ChromeDriver(service, options), "http://localhost:" + port);
     }
 
+    /** A browser whose clock runs in this time zone, as a viewer elsewhere in the world would have it. */
+    static Browser open(int port, String timeZone) {
+        Browser browser = open(port);
+        ((ChromeDriver) browser.driver)
+                .executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", timeZone));
+        return browser;
+    }
+
+    /** Resizes the window, such as to a phone's width. */
+    void resize(int width, int height) {
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, height));
+    }
+
     void signIn(String username, String password) {
         driver.get(baseUrl + "/login");
         // the first request may wait for the development bundle to be built
@@ -111,6 +127,79 @@ final class Browser implements AutoCloseable {
             }
             return drawn;
         });
+    }
+
+    /**
+     * Reads every chart of the page until the readings satisfy {@code wanted} or the timeout passes, and returns the
+     * last readings either way, so the test's assertions say what was on screen.
+     */
+    List<ChartReading> chartsOnceThey(Duration timeout, Predicate<List<ChartReading>> wanted) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<ChartReading> last = List.of();
+        while (System.nanoTime() < deadline) {
+            last = readCharts();
+            if (!last.isEmpty() && wanted.test(last)) {
+                return last;
+            }
+            pause(Duration.ofMillis(250));
+        }
+        return last;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<ChartReading> readCharts() {
+        List<Map<String, Object>> read =
+                (List<Map<String, Object>>) ((JavascriptExecutor) driver).executeScript(ChartReading.SCRIPT);
+        if (read == null || read.stream().anyMatch(chart -> !Boolean.TRUE.equals(chart.get("drawn")))) {
+            return List.of();
+        }
+        return read.stream().map(ChartReading::of).toList();
+    }
+
+    /** Opens a drop-down as a person would and clicks the item with this label. */
+    void pick(String selectCss, String label) {
+        waitUntil(Duration.ofSeconds(30), d -> {
+            d.findElement(By.cssSelector(selectCss)).click();
+            return true;
+        });
+        waitUntil(Duration.ofSeconds(30), d -> d.findElements(By.cssSelector("vaadin-select-item")).stream()
+                .filter(item -> item.isDisplayed() && item.getText().trim().equals(label))
+                .findFirst()
+                .map(item -> {
+                    item.click();
+                    return true;
+                })
+                .orElse(null));
+    }
+
+    /** Types a value into a Vaadin field as its own input would report it, then leaves the field. */
+    void setValue(String css, String value) {
+        WebElement field = waitUntil(Duration.ofSeconds(30), d -> visible(d, By.cssSelector(css)));
+        ((JavascriptExecutor) driver)
+                .executeScript(
+                        "arguments[0].value = arguments[1];"
+                                + " arguments[0].dispatchEvent(new CustomEvent('change', {bubbles: true}));",
+                        field,
+                        value);
+    }
+
+    /** The address bar as a person reads it, without percent-encoding. */
+    String url() {
+        return java.net.URLDecoder.decode(driver.getCurrentUrl(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    String text(String css) {
+        return waitUntil(
+                Duration.ofSeconds(30), d -> d.findElement(By.cssSelector(css)).getText());
+    }
+
+    static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static List<String> texts(SearchContext root, String css) {

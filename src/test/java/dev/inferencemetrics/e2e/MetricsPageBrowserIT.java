@@ -2,15 +2,11 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.apikey.ApiClient;
-import dev.inferencemetrics.apikey.ApiScope;
-import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestService;
-import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.rollup.Resolution;
-import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.security.UserAccounts;
@@ -18,14 +14,12 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.EnumSet;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,13 +28,22 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 @IntegrationTest
 class MetricsPageBrowserIT {
 
-    private static final String SLUG = "browser-check";
+    private static final String SLUG = BrowserCheckData.SLUG;
+    private static final String RANGE = ".metrics-toolbar vaadin-select:nth-of-type(1)";
+    private static final String REFRESH = ".metrics-toolbar vaadin-select:nth-of-type(2)";
+    private static final List<String> ALL_CHARTS = List.of(
+            "Time to first token",
+            "Inter-token latency",
+            "End-to-end latency",
+            "KV cache usage",
+            "Requests",
+            "Output tokens",
+            "Error rate");
     private static final List<String> LATENCY_CHARTS =
             List.of("Time to first token", "Inter-token latency", "End-to-end latency", "KV cache usage");
 
@@ -71,22 +74,15 @@ class MetricsPageBrowserIT {
     @Autowired
     Clock clock;
 
+    @Autowired
+    MetricsQueryService metrics;
+
     private Browser browser;
+    private long tenant;
 
     @BeforeEach
     void aDeploymentWithThirtyDaysOfData() {
-        long tenant = tenants.createIfAbsent("browser-labs", "Browser Labs");
-        users.createIfAbsent(tenant, "browser-viewer", "Bea Viewer", "demo", Role.TENANT_VIEWER);
-        if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Browser Check", "m", "vLLM", "eu"))) {
-            ApiClient gateway = new ApiClient(tenant, 0, "test", EnumSet.allOf(ApiScope.class));
-            ingest.ingestRequests(gateway, SLUG, lastHourOfRequests());
-            ingest.ingestKvCache(gateway, SLUG, lastHourOfKvReadings());
-            long deploymentId =
-                    deployments.require(TenantScope.tenant(tenant), SLUG).id();
-            tenantTransactions.run(
-                    TenantScope.tenant(tenant),
-                    () -> rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, thirtyDaysOfHalfHours()));
-        }
+        tenant = BrowserCheckData.seed(tenants, users, deployments, ingest, rollups, tenantTransactions, json, clock);
         browser = Browser.open(port);
         browser.signIn("browser-viewer", "demo");
     }
@@ -109,7 +105,7 @@ class MetricsPageBrowserIT {
                     .toList();
             return titles.isEmpty() ? null : titles;
         });
-        assertThat(cardTitles).containsExactly("TTFT", "ITL", "E2E", "KV Cache");
+        assertThat(cardTitles).containsExactly("TTFT", "ITL", "E2E", "KV Cache", "Errors");
         String ttft = browser.waitUntil(
                 Duration.ofSeconds(30), d -> d.findElement(By.cssSelector(".metric-card .metric-card__value"))
                         .getText());
@@ -160,6 +156,91 @@ class MetricsPageBrowserIT {
         waitForRenderedCharts();
     }
 
+    @Test
+    void changing_the_range_in_place_keeps_every_chart_its_title_series_and_unit() {
+        browser.open("/deployments/" + SLUG + "?range=1h");
+        assertThat(browser.chartsOnceThey(Duration.ofSeconds(60), MetricsPageBrowserIT::allSevenDrawn))
+                .extracting(ChartReading::title)
+                .containsExactlyElementsOf(ALL_CHARTS);
+
+        browser.pick(RANGE, "Last 24 hours");
+
+        long intervals = intervalsWithRequests(TimeRange.of(TimeRange.Preset.DAY));
+        List<ChartReading> charts = browser.chartsOnceThey(
+                Duration.ofSeconds(30), read -> read.getFirst().points().equals(Collections.nCopies(4, intervals)));
+        assertThatEveryChartKeepsItsIdentity(charts);
+        assertThat(charts.getFirst().points()).containsExactly(intervals, intervals, intervals, intervals);
+        assertThat(browser.driver.getCurrentUrl()).endsWith("?range=24h");
+    }
+
+    @Test
+    void an_auto_refresh_tick_keeps_every_chart_its_title_series_and_unit() {
+        browser.open("/deployments/" + SLUG + "?range=1h");
+        browser.chartsOnceThey(Duration.ofSeconds(60), MetricsPageBrowserIT::allSevenDrawn);
+        String before = browser.text(".updated-at");
+
+        browser.pick(REFRESH, "Every 10 s");
+        browser.waitUntil(
+                Duration.ofSeconds(40), d -> !browser.text(".updated-at").equals(before));
+        Browser.pause(Duration.ofSeconds(2));
+
+        assertThatEveryChartKeepsItsIdentity(
+                browser.chartsOnceThey(Duration.ofSeconds(10), MetricsPageBrowserIT::allSevenDrawn));
+    }
+
+    @Test
+    void a_custom_range_draws_every_chart_over_the_days_picked() {
+        browser.open("/deployments/" + SLUG + "?range=1h");
+        browser.chartsOnceThey(Duration.ofSeconds(60), MetricsPageBrowserIT::allSevenDrawn);
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+
+        browser.pick(RANGE, "Custom…");
+        browser.setValue("vaadin-date-time-picker", today.minusDays(3) + "T00:00");
+        browser.setValue("vaadin-date-time-picker:nth-of-type(2)", today.minusDays(1) + "T00:00");
+
+        // two days at the 30-minute step: 96 intervals, each holding 200 requests
+        List<ChartReading> charts = browser.chartsOnceThey(
+                Duration.ofSeconds(30), read -> read.getFirst().points().contains(96L));
+        assertThatEveryChartKeepsItsIdentity(charts);
+        assertThat(charts.getFirst().points()).containsExactly(96L, 96L, 96L, 96L);
+        assertThat(charts.get(4).points()).containsExactly(96L);
+        assertThat(browser.url())
+                .contains("from=" + today.minusDays(3) + "T00:00:00Z")
+                .contains("to=" + today.minusDays(1) + "T00:00:00Z");
+    }
+
+    private static boolean allSevenDrawn(List<ChartReading> charts) {
+        return charts.size() == ALL_CHARTS.size()
+                && charts.stream().allMatch(chart -> !chart.yLabels().isEmpty());
+    }
+
+    /** A chart of one series has no legend: its title names it. */
+    private static void assertThatEveryChartKeepsItsIdentity(List<ChartReading> charts) {
+        assertThat(charts).extracting(ChartReading::title).containsExactlyElementsOf(ALL_CHARTS);
+        for (ChartReading latency : charts.subList(0, 3)) {
+            assertThat(latency.legend()).containsExactly("p50", "p90", "p95", "p99");
+            assertThat(latency.yAxisIn("ms", " s")).as(latency.toString()).isTrue();
+        }
+        assertThat(charts.get(3).legend()).containsExactly("avg", "max", "min");
+        ChartReading kv = charts.get(3);
+        // a chart without data shows no invented scale, only its no-data text
+        assertThat(kv.points().stream().allMatch(n -> n == 0) ? kv.yLabels().isEmpty() : kv.yAxisIn("%"))
+                .as(kv.toString())
+                .isTrue();
+        assertThat(charts.get(4).legend()).isEmpty();
+        assertThat(charts.get(4).yAxisIn("/s")).as(charts.get(4).toString()).isTrue();
+        assertThat(charts.get(5).legend()).isEmpty();
+        assertThat(charts.get(5).yAxisIn("/s")).as(charts.get(5).toString()).isTrue();
+        assertThat(charts.get(6).legend()).isEmpty();
+        assertThat(charts.get(6).yAxisIn("%")).as(charts.get(6).toString()).isTrue();
+    }
+
+    private long intervalsWithRequests(TimeRange range) {
+        return metrics.query(TenantScope.tenant(tenant), SLUG, range.window(clock)).series().ttft().stream()
+                .filter(point -> point.p50() != null)
+                .count();
+    }
+
     private static Optional<WebElement> fleetRow(WebDriver driver) {
         return driver.findElements(By.cssSelector("vaadin-grid-cell-content")).stream()
                 .filter(cell -> cell.getText().equals("Browser Check"))
@@ -168,53 +249,5 @@ class MetricsPageBrowserIT {
 
     private void waitForRenderedCharts() {
         browser.drawnCharts(4, "svg.apexcharts-svg");
-    }
-
-    private List<JsonNode> lastHourOfRequests() {
-        Instant start = clock.instant().minus(55, ChronoUnit.MINUTES);
-        SplittableRandom random = new SplittableRandom(5);
-        List<JsonNode> samples = new ArrayList<>();
-        for (int i = 0; i < 600; i++) {
-            double ttft = Math.exp(Math.log(76) + 0.5 * random.nextGaussian());
-            samples.add(json.readTree(String.format(
-                    Locale.ROOT,
-                    "{\"requestId\":\"b-%d\",\"ts\":\"%s\",\"ttftMs\":%.2f,\"e2eMs\":%.2f,\"tpotMs\":18,"
-                            + "\"inputTokens\":500,\"outputTokens\":620}",
-                    i,
-                    start.plusSeconds(i * 5L),
-                    ttft,
-                    ttft + 18 * 619)));
-        }
-        return samples;
-    }
-
-    private List<JsonNode> lastHourOfKvReadings() {
-        Instant start = clock.instant().minus(55, ChronoUnit.MINUTES);
-        List<JsonNode> readings = new ArrayList<>();
-        for (int i = 0; i < 330; i++) {
-            readings.add(json.readTree("{\"ts\":\"" + start.plusSeconds(i * 10L)
-                    + "\",\"replica\":\"pod-0\",\"usagePct\":" + (2 + i % 3) + "}"));
-        }
-        return readings;
-    }
-
-    private List<RequestRollup> thirtyDaysOfHalfHours() {
-        Instant end = Resolution.HALF_HOUR.bucketOf(clock.instant().minus(2, ChronoUnit.HOURS));
-        SplittableRandom random = new SplittableRandom(9);
-        List<RequestRollup> halfHours = new ArrayList<>();
-        for (Instant bucket = end.minus(30, ChronoUnit.DAYS);
-                bucket.isBefore(end);
-                bucket = bucket.plus(30, ChronoUnit.MINUTES)) {
-            RequestRollup rollup = new RequestRollup(bucket);
-            for (int i = 0; i < 200; i++) {
-                double ttft = Math.exp(Math.log(80) + 0.5 * random.nextGaussian());
-                rollup.addRequest(true, 500, 600);
-                rollup.ttft().add(ttft);
-                rollup.itl().add(18, 599);
-                rollup.e2e().add(ttft + 18 * 599);
-            }
-            halfHours.add(rollup);
-        }
-        return halfHours;
     }
 }

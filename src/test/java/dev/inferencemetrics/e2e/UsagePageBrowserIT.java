@@ -15,6 +15,7 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -61,6 +62,44 @@ class UsagePageBrowserIT {
 
     @Test
     void the_usage_page_draws_daily_token_and_cost_bars_beside_its_tables() throws Exception {
+        signInWithFortyDaysOfUsage();
+
+        browser.open("/usage");
+        List<DrawnChart> charts = browser.drawnCharts(2, ".apexcharts-bar-series");
+
+        assertThat(charts).extracting(DrawnChart::title).containsExactly("Tokens per day", "Cost per day (USD)");
+        assertThat(charts.getFirst().legend()).containsExactly("input", "output");
+        assertThat(browser.all(".usage-download"))
+                .extracting(WebElement::getText)
+                .containsExactly("Download CSV", "Download JSON");
+        assertThat(browser.all("vaadin-grid")).hasSize(2);
+        browser.screenshot("usage-page");
+    }
+
+    @Test
+    void picking_last_month_redraws_both_charts_over_its_days_under_their_own_titles() {
+        signInWithFortyDaysOfUsage();
+        browser.open("/usage");
+        browser.chartsOnceThey(Duration.ofSeconds(60), charts -> charts.size() == 2);
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        LocalDate firstOfLastMonth = today.withDayOfMonth(1).minusMonths(1);
+        long daysWithUsage = firstOfLastMonth
+                .datesUntil(today.withDayOfMonth(1))
+                .filter(day -> !day.isBefore(today.minusDays(39)))
+                .count();
+
+        browser.pick(".usage-view vaadin-select", "Last month");
+
+        List<ChartReading> charts = browser.chartsOnceThey(
+                Duration.ofSeconds(30),
+                read -> read.size() == 2 && read.get(1).points().equals(List.of(daysWithUsage)));
+        assertThat(charts).extracting(ChartReading::title).containsExactly("Tokens per day", "Cost per day (USD)");
+        assertThat(charts.getFirst().legend()).containsExactly("input", "output");
+        assertThat(charts.getFirst().points()).containsExactly(daysWithUsage, daysWithUsage);
+        assertThat(charts.get(1).points()).containsExactly(daysWithUsage);
+    }
+
+    private void signInWithFortyDaysOfUsage() {
         long tenant = tenants.createIfAbsent("invoice-labs", "Invoice Labs");
         users.createIfAbsent(tenant, "invoice-admin", "Ida Admin", "demo", Role.TENANT_ADMIN);
         if (deployments.createIfAbsent(new DeploymentDefinition(tenant, "invoiced", "Invoiced model", "m", "vLLM", "eu")
@@ -73,17 +112,6 @@ class UsagePageBrowserIT {
         }
         browser = Browser.open(port);
         browser.signIn("invoice-admin", "demo");
-
-        browser.open("/usage");
-        List<DrawnChart> charts = browser.drawnCharts(2, ".apexcharts-bar-series");
-
-        assertThat(charts).extracting(DrawnChart::title).containsExactly("Tokens per day", "Cost per day (USD)");
-        assertThat(charts.getFirst().legend()).containsExactly("input", "output");
-        assertThat(browser.all(".usage-download"))
-                .extracting(WebElement::getText)
-                .containsExactly("Download CSV", "Download JSON");
-        assertThat(browser.all("vaadin-grid")).hasSize(2);
-        browser.screenshot("usage-page");
     }
 
     private List<RequestRollup> lastFortyDays() {

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -136,6 +137,19 @@ class BenchmarkImportIT {
                         () -> importFile(slug, BenchmarkFormat.LLMPERF, file, null, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("JSON array");
+    }
+
+    @Test
+    void a_file_that_is_not_json_is_refused_in_plain_words_saying_where_it_breaks(@TempDir Path folder)
+            throws IOException {
+        String slug = deployment("broken-json");
+        Path file = Files.writeString(folder.resolve("cut.json"), "[{\"ttft_s\": 0.1,\n  \"end_to_end_latency_s\": ");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> importFile(slug, BenchmarkFormat.LLMPERF, file, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the file is not readable JSON: it breaks off or has an unexpected character near line 2,"
+                        + " column 27. Pick the run's results file, or export it again.");
     }
 
     private ImportSummary importFile(String slug, BenchmarkFormat format, Path file, Instant start, Duration spread)

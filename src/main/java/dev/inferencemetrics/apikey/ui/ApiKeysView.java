@@ -1,5 +1,6 @@
 package dev.inferencemetrics.apikey.ui;
 
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.CheckboxGroup;
@@ -18,6 +19,8 @@ import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.apikey.CreatedApiKey;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.base.ui.Confirmation;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
@@ -86,9 +89,9 @@ public class ApiKeysView extends VerticalLayout {
                         ", ", key.scopes().stream().map(ApiScope::code).sorted().toList()))
                 .setHeader("Scopes")
                 .setAutoWidth(true);
-        keys.addColumn(ApiKeyInfo::createdAt).setHeader("Created").setAutoWidth(true);
-        keys.addColumn(key ->
-                        key.lastUsedAt() == null ? "never" : key.lastUsedAt().toString())
+        PageTimeZone zone = PageTimeZone.of(UI.getCurrent());
+        keys.addColumn(key -> zone.format(key.createdAt())).setHeader("Created").setAutoWidth(true);
+        keys.addColumn(key -> key.lastUsedAt() == null ? "never" : zone.format(key.lastUsedAt()))
                 .setHeader("Last used")
                 .setAutoWidth(true);
         keys.addColumn(key -> KeyStatus.of(key, clock.instant()).label())
@@ -99,10 +102,16 @@ public class ApiKeysView extends VerticalLayout {
     }
 
     private Button revokeButton(ApiKeyInfo key) {
-        Button revoke = new Button("Revoke", click -> {
-            apiKeys.revoke(scope, key.tenantId(), key.id());
-            refresh();
-        });
+        Button revoke = new Button(
+                "Revoke",
+                click -> Confirmation.ask(
+                        "Revoke key " + key.prefix() + "… \"" + key.name() + "\"?",
+                        "Every call made with this key is refused from now on. A revoked key cannot be restored.",
+                        "Revoke",
+                        () -> {
+                            apiKeys.revoke(scope, key.tenantId(), key.id());
+                            refresh();
+                        }));
         revoke.addThemeVariants(ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
         revoke.setEnabled(KeyStatus.of(key, clock.instant()) == KeyStatus.ACTIVE);
         return revoke;

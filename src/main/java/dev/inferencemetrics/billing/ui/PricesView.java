@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing.ui;
 
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.Checkbox;
@@ -17,6 +18,8 @@ import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.base.ui.PageTimeZone;
+import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.billing.TokenPrice;
@@ -25,6 +28,7 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.TenantScope;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
@@ -62,11 +66,14 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
         currency.setValue("USD");
         schedule.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         schedule.addClickListener(click -> scheduleChange());
-        history.addColumn(PricePeriod::effectiveFrom)
+        PageTimeZone zone = PageTimeZone.of(UI.getCurrent());
+        // the first price of a deployment holds from the beginning of time
+        history.addColumn(p ->
+                        p.effectiveFrom().equals(Instant.EPOCH) ? "From the start" : zone.format(p.effectiveFrom()))
                 .setHeader("Effective from")
                 .setAutoWidth(true);
-        history.addColumn(p -> p.price().inputPerMtok().toPlainString()).setHeader("Input / Mtok");
-        history.addColumn(p -> p.price().outputPerMtok().toPlainString()).setHeader("Output / Mtok");
+        history.addColumn(p -> MoneyFormat.exact(p.price().inputPerMtok())).setHeader("Input / Mtok");
+        history.addColumn(p -> MoneyFormat.exact(p.price().outputPerMtok())).setHeader("Output / Mtok");
         history.addColumn(p -> p.price().currency()).setHeader("Currency");
         HorizontalLayout form = new HorizontalLayout(effectiveFrom, input, output, currency, schedule);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);

@@ -10,6 +10,7 @@ import com.vaadin.flow.component.textfield.BigDecimalField;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.RouterLink;
+import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
@@ -61,10 +62,16 @@ class DeploymentEditor extends VerticalLayout {
             return "Saved.";
         }));
         archive.addThemeVariants(ButtonVariant.LUMO_ERROR);
-        archive.addClickListener(click -> act(slug -> {
-            deployments.archive(operator.scope(), operator.userId(), slug);
-            return "Archived: hidden from the fleet overview and pickers, and ingest is refused. History stays.";
-        }));
+        archive.addClickListener(click -> Confirmation.ask(
+                "Archive " + (shown == null ? "this deployment" : shown.displayName()) + "?",
+                "It disappears from the fleet overview and pickers and refuses samples; its history stays and it"
+                        + " can be restored.",
+                "Archive",
+                () -> act(slug -> {
+                    deployments.archive(operator.scope(), operator.userId(), slug);
+                    return "Archived: hidden from the fleet overview and pickers, and ingest is refused. History"
+                            + " stays.";
+                })));
         restore.addClickListener(click -> act(slug -> {
             deployments.restore(operator.scope(), operator.userId(), slug);
             return "Restored: listed again and taking samples.";

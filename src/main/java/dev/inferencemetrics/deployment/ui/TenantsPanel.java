@@ -12,6 +12,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
+import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
@@ -55,10 +56,15 @@ class TenantsPanel extends VerticalLayout {
             return "Renamed to " + name.getValue().trim() + "; its slug stays " + tenant.slug() + ".";
         }));
         archive.addThemeVariants(ButtonVariant.LUMO_ERROR);
-        archive.addClickListener(click -> withSelected(tenant -> {
-            tenants.archive(operator.scope(), operator.userId(), tenant.id());
-            return tenant.name() + " is archived: hidden, and its deployments refuse samples. History stays.";
-        }));
+        archive.addClickListener(click -> Confirmation.ask(
+                "Archive this tenant?",
+                "Its deployments disappear from lists and refuse samples; its people can still sign in, its history"
+                        + " stays, and it can be restored.",
+                "Archive",
+                () -> withSelected(tenant -> {
+                    tenants.archive(operator.scope(), operator.userId(), tenant.id());
+                    return tenant.name() + " is archived: hidden, and its deployments refuse samples. History stays.";
+                })));
         restore.addClickListener(click -> withSelected(tenant -> {
             tenants.restore(operator.scope(), operator.userId(), tenant.id());
             return tenant.name() + " is active again.";

@@ -79,6 +79,7 @@ public class ImportPanel extends VerticalLayout {
         ui.setPollInterval(POLL_MILLIS);
         Thread.startVirtualThread(() -> {
             String outcome;
+            boolean failed = true;
             try {
                 ImportSummary summary = imports.importRun(
                         caller,
@@ -90,6 +91,7 @@ public class ImportPanel extends VerticalLayout {
                         clock.instant(),
                         done -> ui.access(() -> progress.setValue(done)));
                 outcome = describe(summary);
+                failed = false;
             } catch (IllegalArgumentException | IOException e) {
                 outcome = "Nothing imported: " + e.getMessage();
             } catch (RuntimeException e) {
@@ -97,13 +99,19 @@ public class ImportPanel extends VerticalLayout {
                         + " importing the same file with the same start again completes it without counting twice.";
             }
             String text = outcome;
-            ui.access(() -> finish(ui, text));
+            boolean stopped = failed;
+            ui.access(() -> finish(ui, text, stopped));
         });
     }
 
-    private void finish(UI ui, String text) {
+    private void finish(UI ui, String text, boolean failed) {
         progress.setVisible(false);
         result.setText(text);
+        result.setClassName("import-result--failed", failed);
+        if (failed) {
+            // the upload itself worked, but a tick and 100 % beside a file that was not imported would mislead
+            upload.clearFileList();
+        }
         ui.setPollInterval(-1);
     }
 

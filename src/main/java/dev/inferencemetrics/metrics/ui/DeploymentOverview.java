@@ -7,6 +7,7 @@ import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Pre;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
@@ -35,8 +36,8 @@ class DeploymentOverview extends VerticalLayout {
         fact(
                 facts,
                 "Price per million tokens",
-                price.inputPerMtok().toPlainString() + " input · "
-                        + price.outputPerMtok().toPlainString() + " output " + price.currency());
+                MoneyFormat.exact(price.inputPerMtok()) + " input · " + MoneyFormat.exact(price.outputPerMtok())
+                        + " output " + price.currency());
         IngestSnippets snippets = new IngestSnippets(baseUrl, deployment.slug());
         add(facts, new H3("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
         VllmTracesSnippet vllm = new VllmTracesSnippet(baseUrl, otlpNames, deployment.model());

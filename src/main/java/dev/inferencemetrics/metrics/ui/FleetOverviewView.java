@@ -10,6 +10,8 @@ import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.page.ExtendedClientDetails;
+import com.vaadin.flow.component.page.Page;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.data.provider.ListDataProvider;
 import com.vaadin.flow.data.value.ValueChangeMode;
@@ -51,6 +53,7 @@ public class FleetOverviewView extends VerticalLayout {
     final Grid<FleetRow> grid = new Grid<>();
     final TextField filter = new TextField();
     final Checkbox showArchived = new Checkbox("Show archived");
+    static final int PHONE_WIDTH = 700;
 
     public FleetOverviewView(
             FleetOverviewService fleet,
@@ -87,34 +90,53 @@ public class FleetOverviewView extends VerticalLayout {
         showArchived.setVisible(operator);
         HorizontalLayout toolbar = new HorizontalLayout(filter, showArchived);
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        toolbar.addClassName("fleet-toolbar");
         add(
                 new H2("Fleet overview"),
                 new Paragraph((operator ? "All tenants' deployments" : "Your organisation's deployments")
                         + " over the last hour. Click a row for its Metrics page."),
                 toolbar);
         addAndExpand(grid);
+        addAttachListener(attach -> {
+            Page page = attach.getUI().getPage();
+            ExtendedClientDetails details = page.getExtendedClientDetails();
+            if (details != null) {
+                asCards(details.getWindowInnerWidth() < PHONE_WIDTH);
+            }
+            page.addBrowserWindowResizeListener(resize -> asCards(resize.getWidth() < PHONE_WIDTH));
+        });
+    }
+
+    /** On a phone each row is one card; wider screens get the columns. */
+    void asCards(boolean cards) {
+        grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
+        grid.setAllRowsVisible(cards);
     }
 
     private void configureGrid(boolean showTenant) {
-        grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
-        grid.addColumn(row -> row.archivedAt() == null ? row.displayName() : row.displayName() + " (archived)")
+        grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
+        grid.addComponentColumn(FleetCard::of).setKey("card").setVisible(false);
+        grid.addComponentColumn(FleetCard::link)
                 .setHeader("Deployment")
                 .setKey("name")
-                .setSortable(true)
+                .setComparator(FleetOrder.BY_NAME)
+                .setWidth("11em")
                 .setFlexGrow(2);
         if (showTenant) {
             grid.addColumn(FleetRow::tenantName)
                     .setHeader("Tenant")
                     .setKey("tenant")
-                    .setSortable(true);
+                    .setSortable(true)
+                    .setWidth("7em")
+                    .setTooltipGenerator(FleetRow::tenantName);
         }
-        grid.addColumn(FleetRow::model)
-                .setHeader("Model")
+        // model and engine share a column, so every column fits 1366 px beside the menu
+        grid.addColumn(row -> row.model() + " · " + row.engine())
+                .setHeader("Model · engine")
                 .setKey("model")
                 .setSortable(true)
-                .setWidth("14em")
-                .setTooltipGenerator(FleetRow::model);
-        grid.addColumn(FleetRow::engine).setHeader("Engine").setSortable(true);
+                .setWidth("10em")
+                .setTooltipGenerator(row -> row.model() + " · " + row.engine());
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader("Requests")
                 .setComparator(FleetRow::requestsPerSecond);
@@ -123,20 +145,28 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> MetricFormat.percent(row.kvMean()))
                 .setHeader("KV mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
-        grid.addComponentColumn(FleetOverviewView::sloBadge)
+        grid.addComponentColumn(FleetCard::shortBadge)
                 .setHeader("SLO")
                 .setKey("slo")
-                .setComparator(FleetRow::sloState);
+                .setComparator(Comparator.comparingInt(row -> FleetOrder.severity(row.sloState())));
         grid.addComponentColumn(FleetOverviewView::trend)
-                .setHeader("TTFT p50, last hour")
-                .setWidth("160px")
+                .setHeader("TTFT p50 trend")
+                .setKey("trend")
+                .setWidth("96px")
                 .setFlexGrow(0);
         grid.getColumns().stream()
-                .filter(column -> !"model".equals(column.getKey()))
+                .filter(column -> column.getKey() == null
+                        || !List.of("name", "model", "tenant", "trend", "card").contains(column.getKey()))
                 .forEach(column -> column.setAutoWidth(true));
         grid.setEmptyStateText(EMPTY_STATE);
-        grid.addItemClickListener(click -> grid.getUI()
-                .ifPresent(ui -> ui.navigate("deployments/" + click.getItem().slug())));
+        // a click beside the link opens the deployment too; a click that asks for a new tab is the link's alone
+        grid.addItemClickListener(click -> {
+            if (!click.isCtrlKey() && !click.isMetaKey() && !click.isShiftKey()) {
+                grid.getUI()
+                        .ifPresent(ui ->
+                                ui.navigate("deployments/" + click.getItem().slug()));
+            }
+        });
     }
 
     /** Sorted by the median; the tail stands beside it. */
@@ -146,22 +176,17 @@ public class FleetOverviewView extends VerticalLayout {
                 .setComparator(Comparator.comparing(p50, Comparator.nullsFirst(Double::compare)));
     }
 
-    /** Deployments with alerts firing come first; the order of the others is kept. */
+    /** Deployments with alerts firing come first, then the breaching ones. */
     private static List<FleetRow> firingFirst(List<FleetRow> rows, Set<String> firing) {
         List<FleetRow> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator.comparing(row -> !firing.contains(row.slug())));
+        sorted.sort(Comparator.comparing((FleetRow row) -> !firing.contains(row.slug()))
+                .thenComparing(FleetOrder.BREACHING_FIRST));
         return sorted;
     }
 
     private static Span alertBadge(boolean firing) {
         Span badge = new Span(firing ? "Firing" : "");
         badge.addClassNames("alert-badge", firing ? "alert-badge--firing" : "alert-badge--none");
-        return badge;
-    }
-
-    private static Span sloBadge(FleetRow row) {
-        Span badge = new Span(row.sloState().label());
-        badge.addClassNames("slo-badge", "slo-badge--" + row.sloState().name().toLowerCase(Locale.ROOT));
         return badge;
     }
 
@@ -175,7 +200,7 @@ public class FleetOverviewView extends VerticalLayout {
                         row.ttftTrend().stream()
                                 .map(p -> new ChartPoint(p.t().toEpochMilli(), p.p50()))
                                 .toList())));
-        chart.setWidth("140px");
+        chart.setWidth("84px");
         return chart;
     }
 

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics.ui;
 
+import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.html.Div;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
@@ -11,8 +12,10 @@ import dev.inferencemetrics.base.ui.chart.ChartUnit;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.MetricFormat;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /** The synchronised time-series charts of the Metrics tab. */
@@ -42,8 +45,22 @@ class MetricsCharts extends Div {
         add(latency, traffic);
     }
 
-    void show(DeploymentMetrics metrics) {
-        DeploymentMetrics.Series series = metrics.series();
+    /**
+     * Every chart placed in this component, found rather than listed, so a chart added to a grid here follows zoom
+     * and the page's time zone without further wiring.
+     */
+    List<ApexChart> all() {
+        return charts(this).toList();
+    }
+
+    private static Stream<ApexChart> charts(Component parent) {
+        return parent.getChildren()
+                .flatMap(child -> child instanceof ApexChart chart ? Stream.of(chart) : charts(child));
+    }
+
+    /** Draws the window's intervals; one still running at {@code now} is left out, so no chart dips at its end. */
+    void show(DeploymentMetrics metrics, Instant now) {
+        DeploymentMetrics.Series series = CompleteIntervals.of(metrics, now);
         DeploymentMetrics.SloCompliance slo = metrics.summary().slo();
         ttft.setConfig(
                 percentiles("ttft", "Time to first token", series.ttft()).withThreshold(threshold(slo.ttftP95Ms())));
@@ -138,7 +155,7 @@ class MetricsCharts extends Div {
     }
 
     private static <T> List<ChartPoint> points(
-            List<T> series, Function<T, java.time.Instant> time, Function<T, @Nullable Double> value) {
+            List<T> series, Function<T, Instant> time, Function<T, @Nullable Double> value) {
         return series.stream()
                 .map(point -> new ChartPoint(time.apply(point).toEpochMilli(), value.apply(point)))
                 .toList();

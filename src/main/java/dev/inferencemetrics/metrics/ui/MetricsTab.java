@@ -1,7 +1,9 @@
 package dev.inferencemetrics.metrics.ui;
 
 import com.vaadin.flow.component.UI;
-import com.vaadin.flow.component.datetimepicker.DateTimePicker;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -10,21 +12,20 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.Location;
 import com.vaadin.flow.router.QueryParameters;
-import com.vaadin.flow.shared.Registration;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
-import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.metrics.TimeRange;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -42,8 +43,8 @@ class MetricsTab extends VerticalLayout {
 
     final Select<String> range = new Select<>();
     final Select<AutoRefresh> refresh = new Select<>();
-    final DateTimePicker customFrom = new DateTimePicker("From (UTC)");
-    final DateTimePicker customTo = new DateTimePicker("To (UTC)");
+    final Select<Boolean> zoneChoice = new Select<>();
+    final CustomRange custom = new CustomRange(this::onCustomPicked);
     final SummaryCards cards = new SummaryCards();
     final MetricsCharts charts = new MetricsCharts();
     final QueueTimePanel queue = new QueueTimePanel();
@@ -51,25 +52,44 @@ class MetricsTab extends VerticalLayout {
     final Span sloCompliance = new Span();
     final Span updated = new Span();
     final Span unavailable = new Span();
+    final Span window = new Span();
+    final Button zoomReset = new Button();
     private final Function<TimeRange, DeploymentMetrics> query;
     private final Clock clock;
     private TimeRange timeRange;
-    private @Nullable Registration polling;
     private @Nullable Function<QueryWindow, List<ChartBand>> bands;
+    private final RefreshPolling polling = new RefreshPolling(this::reload);
+    /** The range that was on screen before the person zoomed in; null while not zoomed. */
+    private @Nullable TimeRange beforeZoom;
+
+    private PageTimeZone zone;
 
     MetricsTab(TimeRange initial, Function<TimeRange, DeploymentMetrics> query, Clock clock) {
         this.query = query;
         this.clock = clock;
         this.timeRange = initial;
+        this.zone = PageTimeZone.of(UI.getCurrent());
         setPadding(false);
         emptyState.addClassName("empty-state");
         sloCompliance.addClassName("slo-compliance");
         updated.addClassName("updated-at");
         unavailable.addClassName("stale-warning");
         unavailable.setVisible(false);
-        add(toolbar(), unavailable, cards, emptyState, charts, queue, sloCompliance);
+        window.addClassName("metrics-window");
+        zoomReset.addClassName("zoom-reset");
+        zoomReset.addThemeVariants(ButtonVariant.LUMO_TERTIARY, ButtonVariant.LUMO_SMALL);
+        zoomReset.addClickListener(event -> resetZoom());
+        zoomReset.setVisible(false);
+        Div windowLine = new Div(window, zoomReset);
+        windowLine.addClassName("metrics-window-line");
+        add(toolbar(), unavailable, windowLine, cards, emptyState, charts, queue, sloCompliance);
+        charts.all().forEach(chart -> {
+            chart.addZoomListener(event -> zoomTo(event.from(), event.to()));
+            chart.addZoomResetListener(event -> resetZoom());
+        });
         range.setValue(initial.preset() == null ? CUSTOM : initial.preset().label());
         refresh.setValue(AutoRefresh.OFF);
+        showZone();
         showCustomPickers(initial.preset() == null);
         reload();
     }
@@ -94,13 +114,14 @@ class MetricsTab extends VerticalLayout {
         boolean hasData =
                 metrics.summary().requests() > 0 || metrics.summary().kvCache().mean() != null;
         emptyState.setVisible(!hasData);
-        cards.show(metrics.summary());
-        charts.show(metrics);
+        cards.show(metrics.summary(), Duration.ofSeconds(metrics.stepSeconds()));
+        charts.show(metrics, clock.instant());
         queue.show(metrics, cards.ttft);
         drawBands();
-        sloCompliance.setText(sloLine(metrics.summary().slo()));
-        updated.setText("Updated "
-                + LocalTime.ofInstant(clock.instant(), ZoneOffset.UTC).withNano(0) + " UTC");
+        window.setText(WindowText.of(metrics, clock.instant(), zone));
+        sloCompliance.setText(ComplianceText.of(metrics.summary().slo()));
+        updated.setText(
+                "Updated " + LocalTime.ofInstant(clock.instant(), zone.zone()).withNano(0) + " " + zone.name());
     }
 
     /** Marks time ranges (alerts while they fired) on every chart, now and at each reload. */
@@ -126,13 +147,31 @@ class MetricsTab extends VerticalLayout {
         refresh.setLabel("Auto-refresh");
         refresh.setItems(AutoRefresh.values());
         refresh.setItemLabelGenerator(AutoRefresh::label);
-        refresh.addValueChangeListener(event -> schedule(event.getValue()));
-        customFrom.addValueChangeListener(event -> onCustomPicked());
-        customTo.addValueChangeListener(event -> onCustomPicked());
-        HorizontalLayout toolbar = new HorizontalLayout(range, customFrom, customTo, refresh, updated);
+        refresh.addValueChangeListener(event -> polling.schedule(event.getValue()));
+        zoneChoice.setLabel("Time zone");
+        zoneChoice.setItems(false, true);
+        zoneChoice.addValueChangeListener(event -> {
+            if (event.isFromClient()) {
+                PageTimeZone.remember(event.getValue());
+                zone = event.getValue() ? PageTimeZone.utcZone() : PageTimeZone.viewers(UI.getCurrent());
+                showZone();
+                showCustomPickers(timeRange.preset() == null);
+                reload();
+            }
+        });
+        HorizontalLayout toolbar = new HorizontalLayout(range, custom.from, custom.to, refresh, zoneChoice, updated);
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         toolbar.addClassName("metrics-toolbar");
         return toolbar;
+    }
+
+    /** One zone for the pickers, the window line, the axes and the tooltips. */
+    private void showZone() {
+        String viewers = PageTimeZone.viewers(UI.getCurrent()).name();
+        zoneChoice.setItemLabelGenerator(utc -> utc ? "UTC" : "Your time (" + viewers + ")");
+        zoneChoice.setValue(zone.utc());
+        custom.inZone(zone);
+        charts.all().forEach(chart -> chart.setTimeZone(zone.name(), zone.utc()));
     }
 
     private static List<String> rangeLabels() {
@@ -142,12 +181,44 @@ class MetricsTab extends VerticalLayout {
         return labels;
     }
 
+    /** Zooming narrows the whole page (cards, compliance, URL) to the selection, whole minutes outward. */
+    private void zoomTo(Instant from, Instant to) {
+        Instant start = from.truncatedTo(ChronoUnit.MINUTES);
+        Instant end = to.truncatedTo(ChronoUnit.MINUTES).plus(1, ChronoUnit.MINUTES);
+        TimeRange zoomed = TimeRange.custom(start, end);
+        if (zoomed.equals(timeRange)) {
+            return;
+        }
+        TimeRange before = beforeZoom == null ? timeRange : beforeZoom;
+        apply(zoomed);
+        beforeZoom = before;
+        range.setValue(CUSTOM);
+        showCustomPickers(true);
+        zoomReset.setText("Back to " + label(before));
+        zoomReset.setVisible(true);
+    }
+
+    private void resetZoom() {
+        TimeRange before = beforeZoom;
+        if (before == null) {
+            return;
+        }
+        apply(before);
+        range.setValue(before.preset() == null ? CUSTOM : before.preset().label());
+        showCustomPickers(before.preset() == null);
+    }
+
+    private static String label(TimeRange range) {
+        return range.preset() == null
+                ? "the range before zooming"
+                : range.preset().label().toLowerCase(Locale.ROOT);
+    }
+
     private void onRangePicked(String label) {
         if (CUSTOM.equals(label)) {
             QueryWindow window = timeRange.window(clock);
-            customFrom.setValue(LocalDateTime.ofInstant(window.from(), ZoneOffset.UTC));
-            customTo.setValue(LocalDateTime.ofInstant(window.to(), ZoneOffset.UTC));
-            showCustomPickers(true);
+            custom.show(window.from(), window.to());
+            custom.setVisible(true);
             return;
         }
         showCustomPickers(false);
@@ -157,19 +228,16 @@ class MetricsTab extends VerticalLayout {
                 .ifPresent(preset -> apply(TimeRange.of(preset)));
     }
 
-    private void onCustomPicked() {
-        if (customFrom.getValue() == null || customTo.getValue() == null) {
-            return;
-        }
-        Instant from = customFrom.getValue().toInstant(ZoneOffset.UTC);
-        Instant to = customTo.getValue().toInstant(ZoneOffset.UTC);
-        if (from.isBefore(to) && Duration.between(from, to).toDays() <= 400) {
-            apply(TimeRange.custom(from, to));
+    private void onCustomPicked(TimeRange picked) {
+        if (!picked.equals(timeRange)) {
+            apply(picked);
         }
     }
 
     void apply(TimeRange picked) {
         timeRange = picked;
+        beforeZoom = null;
+        zoomReset.setVisible(false);
         reload();
         getUI().ifPresent(ui -> ui.getPage()
                 .getHistory()
@@ -179,57 +247,9 @@ class MetricsTab extends VerticalLayout {
     }
 
     private void showCustomPickers(boolean visible) {
-        customFrom.setVisible(visible);
-        customTo.setVisible(visible);
+        custom.setVisible(visible);
         if (visible && timeRange.preset() == null) {
-            customFrom.setValue(LocalDateTime.ofInstant(timeRange.from(), ZoneOffset.UTC));
-            customTo.setValue(LocalDateTime.ofInstant(timeRange.to(), ZoneOffset.UTC));
-        }
-    }
-
-    private void schedule(AutoRefresh every) {
-        UI ui = UI.getCurrent();
-        if (polling != null) {
-            polling.remove();
-            polling = null;
-        }
-        if (ui == null) {
-            return;
-        }
-        if (every == AutoRefresh.OFF) {
-            ui.setPollInterval(-1);
-            return;
-        }
-        ui.setPollInterval((int) every.interval().toMillis());
-        polling = ui.addPollListener(event -> reload());
-    }
-
-    private static String sloLine(DeploymentMetrics.SloCompliance slo) {
-        return "SLO compliance over the window: " + MetricFormat.share(slo.ttftWithin()) + " of requests within TTFT "
-                + MetricFormat.latency(slo.ttftP95Ms()) + " · " + MetricFormat.share(slo.itlWithin())
-                + " of token gaps within ITL " + MetricFormat.latency(slo.itlP95Ms());
-    }
-
-    enum AutoRefresh {
-        OFF("Off", Duration.ZERO),
-        TEN_SECONDS("Every 10 s", Duration.ofSeconds(10)),
-        THIRTY_SECONDS("Every 30 s", Duration.ofSeconds(30)),
-        MINUTE("Every minute", Duration.ofMinutes(1));
-
-        private final String label;
-        private final Duration interval;
-
-        AutoRefresh(String label, Duration interval) {
-            this.label = label;
-            this.interval = interval;
-        }
-
-        String label() {
-            return label;
-        }
-
-        Duration interval() {
-            return interval;
+            custom.show(timeRange.from(), timeRange.to());
         }
     }
 }

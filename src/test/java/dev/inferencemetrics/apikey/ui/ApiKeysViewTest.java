@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
@@ -43,6 +44,13 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
 
         test((com.vaadin.flow.component.button.Button) listed.getCellComponent(row, 6))
                 .click();
+        ConfirmDialog question = $(ConfirmDialog.class).last();
+        assertThat(question.getElement().getProperty("header"))
+                .isEqualTo("Revoke key " + plaintext.substring(0, 12) + "… \""
+                        + listed.getRow(row).name() + "\"?");
+        assertThat(apiKeys.authenticate(plaintext)).isPresent();
+
+        test(question).confirm();
 
         assertThat(apiKeys.authenticate(plaintext)).isEmpty();
     }

@@ -19,8 +19,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.core.userdetails.UserDetailsService;
@@ -72,6 +74,15 @@ class PricesViewTest extends SpringBrowserlessTest {
         assertThat(history.get(1).effectiveFrom()).isEqualTo(nextHour.toInstant(ZoneOffset.UTC));
         assertThat(history.get(1).price().outputPerMtok()).isEqualByComparingTo("1.20");
         assertThat(test(view.history).size()).isEqualTo(2);
+        assertThat(test(view.history).getCellText(0, 0)).isEqualTo("From the start");
+        assertThat(List.of(
+                        test(view.history).getCellText(1, 0),
+                        test(view.history).getCellText(1, 1),
+                        test(view.history).getCellText(1, 2)))
+                .containsExactly(
+                        nextHour.format(DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH)) + " UTC",
+                        "0.30",
+                        "1.20");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
@@ -176,6 +177,8 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         select(view, slug);
 
         test(view.editor.archive).click();
+        assertThat(deployments.require(TenantScope.allTenants(), slug).active()).isTrue();
+        test($(ConfirmDialog.class).last()).confirm();
 
         assertThat(deployments.require(TenantScope.allTenants(), slug).archivedAt())
                 .isNotNull();
@@ -203,6 +206,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         test(view.tenants.rename).click();
         selectTenant(view, tenant.id());
         test(view.tenants.archive).click();
+        test($(ConfirmDialog.class).last()).confirm();
 
         assertThat(tenantNamed(tenant.id(), true)).isEqualTo("Renamed Tenant " + tenant.id());
         assertThat(tenants.visibleTo(TenantScope.allTenants())).noneMatch(t -> t.id() == tenant.id());

@@ -90,7 +90,7 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
                 .satisfiesExactly(
                         line -> assertThat(line).isEqualTo("p50"),
                         line -> assertThat(line).matches("Tail 1\\.1\\d×"),
-                        line -> assertThat(line).matches("Max P99 79\\d ms|Max P99 80\\d ms"),
+                        line -> assertThat(line).matches("Max 1-minute P99 79\\d ms|Max 1-minute P99 80\\d ms"),
                         line -> assertThat(line).matches("p95 7\\d\\d ms · SLO 500 ms"));
         assertThat(cards.ttft.sloState()).isEqualTo(SloState.BREACHED);
         assertThat(cards.itl.value.getText()).isEqualTo("20 ms");

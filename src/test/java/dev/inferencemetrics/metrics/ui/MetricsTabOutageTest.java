@@ -60,7 +60,7 @@ class MetricsTabOutageTest {
                 0,
                 100,
                 100,
-                new SloCompliance(500, 250, 1.0, null),
+                new SloCompliance(500, 250, 1.0, 1.0, null),
                 none);
         return new DeploymentMetrics(
                 "x",

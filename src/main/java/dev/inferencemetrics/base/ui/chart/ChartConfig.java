@@ -1,6 +1,7 @@
 package dev.inferencemetrics.base.ui.chart;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.inferencemetrics.base.format.NumberRule;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -42,6 +43,12 @@ public record ChartConfig(
     public ChartConfig {
         series = List.copyOf(series);
         thresholds = List.copyOf(thresholds);
+    }
+
+    /** The unit's number rule, sent along so the element writes values exactly as the page's cards do. */
+    @com.fasterxml.jackson.annotation.JsonProperty("format")
+    public NumberRule format() {
+        return unit.rule();
     }
 
     public static ChartConfig line(
