@@ -7,7 +7,8 @@ import java.util.Optional;
 public enum ApiScope {
     INGEST("ingest"),
     METRICS_READ("metrics:read"),
-    USAGE_READ("usage:read");
+    USAGE_READ("usage:read"),
+    SOURCES_WRITE("sources:write");
 
     private final String code;
 

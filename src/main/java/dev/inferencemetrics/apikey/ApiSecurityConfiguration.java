@@ -38,6 +38,15 @@ class ApiSecurityConfiguration {
                                 ApiScope.USAGE_READ.authority(),
                                 Role.OPERATOR.authority(),
                                 Role.TENANT_ADMIN.authority())
+                        .requestMatchers(HttpMethod.GET, "/api/v1/scrape-targets")
+                        .hasAnyAuthority(
+                                ApiScope.SOURCES_WRITE.authority(),
+                                Role.OPERATOR.authority(),
+                                Role.TENANT_ADMIN.authority())
+                        .requestMatchers(HttpMethod.POST, "/api/v1/scrape-targets")
+                        .hasAuthority(ApiScope.SOURCES_WRITE.authority())
+                        .requestMatchers(HttpMethod.DELETE, "/api/v1/scrape-targets/*")
+                        .hasAuthority(ApiScope.SOURCES_WRITE.authority())
                         .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()

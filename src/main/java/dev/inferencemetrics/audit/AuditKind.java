@@ -15,7 +15,9 @@ public enum AuditKind {
     PASSWORD_CHANGED("Own password changed"),
     DEPLOYMENT_CHANGED("Deployment changed"),
     TENANT_CHANGED("Tenant changed"),
-    CROSS_TENANT_ACCESS("Operator cross-tenant access");
+    CROSS_TENANT_ACCESS("Operator cross-tenant access"),
+    SCRAPE_TARGET_CHANGED("Scrape target changed"),
+    SCRAPE_ALLOW_LIST_CHANGED("Scrape allow-list changed");
 
     private final String label;
 

@@ -7,6 +7,7 @@ import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Caller;
 import dev.inferencemetrics.security.DatabaseTenant;
+import dev.inferencemetrics.security.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -86,6 +87,17 @@ public class IngestService {
             kvRollups.add(deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofKv(stored, resolution));
         }
         return batch.result(stored.size());
+    }
+
+    /** Stores KV-cache readings a scrape of the deployment's engines took; the scraper has checked them already. */
+    @Transactional
+    public int storeScrapedKvCache(long tenantId, long deploymentId, List<KvSample> readings) {
+        databaseTenant.declare(TenantScope.tenant(tenantId));
+        List<KvSample> stored = kvSamples.insertNew(tenantId, deploymentId, readings);
+        for (Resolution resolution : Resolution.values()) {
+            kvRollups.add(tenantId, deploymentId, resolution, RollupDeltas.ofKv(stored, resolution));
+        }
+        return stored.size();
     }
 
     /** The oldest sample timestamp ingestion accepts: older days may already be dropped. */
