@@ -33,7 +33,8 @@ class RowLevelSecurityCatalogIT {
                         concat(TenantTables.all(owner.jdbc()), TenantTables.NOT_TENANT_OWNED));
         assertThat(TenantTables.all(owner.jdbc()))
                 .contains("tenant", "app_user", "deployment", "api_key", "request_sample", "kv_sample")
-                .contains("request_rollup", "kv_rollup", "deployment_price", "tenant_billing");
+                .contains("request_rollup", "kv_rollup", "deployment_price", "tenant_billing")
+                .contains("scrape_target", "engine_gauge_rollup", "engine_latency_rollup");
     }
 
     @Test

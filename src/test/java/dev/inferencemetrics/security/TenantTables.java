@@ -10,7 +10,9 @@ final class TenantTables {
     static final List<String> NOT_TENANT_OWNED = List.of(
             "flyway_schema_history",
             // failed sign-ins are counted before anyone's tenant is known, unknown usernames too
-            "sign_in_failure");
+            "sign_in_failure",
+            // the operators' scrape allow-list applies to every tenant's targets
+            "scrape_allowed_network");
 
     private TenantTables() {}
 

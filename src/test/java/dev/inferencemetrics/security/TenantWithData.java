@@ -28,6 +28,7 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
                         .mapToObj(i -> RequestSampleJson.ok(name + "-" + i, now.minus(Duration.ofMinutes(i))))
                         .toList());
         api.ingestKvCache(key, deployment, List.of(KvReadingJson.reading("r0", now, 40)));
+        EngineRows.write(context, tenant, deployment, now);
         context.getBean(UsageService.class)
                 .changeTimeZone(TenantScope.allTenants(), tenant.id(), ZoneId.of("Europe/Berlin"));
         String admin = name + "-admin-" + tenant.id();
