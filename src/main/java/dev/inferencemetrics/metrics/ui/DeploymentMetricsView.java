@@ -19,8 +19,12 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
 import dev.inferencemetrics.imports.BenchmarkImportService;
 import dev.inferencemetrics.imports.ui.ImportPanel;
+import dev.inferencemetrics.metrics.ApproximateLatencyService;
+import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.TimeRange;
+import dev.inferencemetrics.scrape.ScrapeTargetService;
+import dev.inferencemetrics.scrape.ui.ScrapeTargetsPanel;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
@@ -43,6 +47,9 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final PriceService prices;
     private final CurrentUser currentUser;
     private final OperatorAccessAudit audit;
+    private final EngineGaugeQueryService engineGauges;
+    private final ApproximateLatencyService approximateLatency;
+    private final ScrapeTargetService scrapeTargets;
     private final Clock clock;
     private String title = "Deployment · Inference Metrics";
 
@@ -59,8 +66,14 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             PriceService prices,
             CurrentUser currentUser,
             OperatorAccessAudit audit,
+            EngineGaugeQueryService engineGauges,
+            ApproximateLatencyService approximateLatency,
+            ScrapeTargetService scrapeTargets,
             Clock clock) {
         this.audit = audit;
+        this.engineGauges = engineGauges;
+        this.approximateLatency = approximateLatency;
+        this.scrapeTargets = scrapeTargets;
         this.deployments = deployments;
         this.metrics = metrics;
         this.imports = imports;
@@ -97,12 +110,20 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
         removeAll();
         metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
+        ApproximateLatencyCards approximate = new ApproximateLatencyCards();
+        metricsTab.addCharts(
+                approximate,
+                r -> approximate.show(approximateLatency.query(scope, deployment.slug(), r.window(clock))));
+        EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
+        metricsTab.addCharts(
+                gaugeCharts, r -> gaugeCharts.show(engineGauges.query(scope, deployment.slug(), r.window(clock))));
         TabSheet tabs = new TabSheet();
         tabs.add("Metrics", metricsTab);
         tabs.add("Overview", new DeploymentOverview(deployment, prices.current(scope, deployment.slug()), baseUrl()));
         SignedInUser user = currentUser.require();
         if (user.role() != Role.TENANT_VIEWER && deployment.active()) {
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
+            tabs.add("Sources", new ScrapeTargetsPanel(scrapeTargets, scope, deployment.slug()));
         }
         tabs.setWidthFull();
         add(header(deployment));

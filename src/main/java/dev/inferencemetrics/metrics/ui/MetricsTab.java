@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics.ui;
 
+import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import com.vaadin.flow.component.html.Paragraph;
@@ -24,6 +25,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -53,6 +55,7 @@ class MetricsTab extends VerticalLayout {
     private final Clock clock;
     private TimeRange timeRange;
     private @Nullable Registration polling;
+    private final List<Consumer<TimeRange>> followers = new ArrayList<>();
 
     MetricsTab(TimeRange initial, Function<TimeRange, DeploymentMetrics> query, Clock clock) {
         this.query = query;
@@ -75,6 +78,13 @@ class MetricsTab extends VerticalLayout {
         return timeRange;
     }
 
+    /** Shows more charts below the others, refreshed with them for the same time range. */
+    void addCharts(Component more, Consumer<TimeRange> refresh) {
+        addComponentAtIndex(indexOf(charts) + 1, more);
+        followers.add(refresh);
+        refresh.accept(timeRange);
+    }
+
     void reload() {
         DeploymentMetrics metrics;
         try {
@@ -93,6 +103,7 @@ class MetricsTab extends VerticalLayout {
         emptyState.setVisible(!hasData);
         cards.show(metrics.summary());
         charts.show(metrics);
+        followers.forEach(follower -> follower.accept(timeRange));
         sloCompliance.setText(sloLine(metrics.summary().slo()));
         updated.setText("Updated "
                 + LocalTime.ofInstant(clock.instant(), ZoneOffset.UTC).withNano(0) + " UTC");
