@@ -7,7 +7,6 @@ import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Caller;
 import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.JsonNode;
 
@@ -89,10 +89,15 @@ public class IngestService {
         return batch.result(stored.size());
     }
 
-    /** Stores KV-cache readings a scrape of the deployment's engines took; the scraper has checked them already. */
-    @Transactional
+    /**
+     * Stores KV-cache readings a scrape of the deployment's engines took; the scraper has checked them already and
+     * calls this inside its own transaction, which has declared the tenant.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
     public int storeScrapedKvCache(long tenantId, long deploymentId, List<KvSample> readings) {
-        databaseTenant.declare(TenantScope.tenant(tenantId));
+        if (readings.isEmpty()) {
+            return 0;
+        }
         List<KvSample> stored = kvSamples.insertNew(tenantId, deploymentId, readings);
         for (Resolution resolution : Resolution.values()) {
             kvRollups.add(tenantId, deploymentId, resolution, RollupDeltas.ofKv(stored, resolution));

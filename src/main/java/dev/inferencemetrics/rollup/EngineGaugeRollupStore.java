@@ -3,8 +3,9 @@ package dev.inferencemetrics.rollup;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -15,7 +16,10 @@ public class EngineGaugeRollupStore {
     private static final String UPSERT = """
             insert into engine_gauge_rollup as r (tenant_id, deployment_id, metric, resolution_s, bucket, samples,
                                                   value_sum, value_min, value_max)
-            values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            select ?, ?, u.metric, ?, u.bucket, u.samples, u.value_sum, u.value_min, u.value_max
+              from unnest(?::text[], ?::timestamptz[], ?::integer[], ?::float8[], ?::float8[], ?::float8[])
+                   as u(metric, bucket, samples, value_sum, value_min, value_max)
+             order by u.metric, u.bucket
             on conflict (tenant_id, deployment_id, metric, resolution_s, bucket) do update
                set samples = r.samples + excluded.samples,
                    value_sum = r.value_sum + excluded.value_sum,
@@ -34,22 +38,32 @@ public class EngineGaugeRollupStore {
         this.jdbc = jdbc;
     }
 
-    /** Adds the deltas (one per metric and bucket) to the stored rollups, in key order. */
+    /** Adds the deltas (one per metric and bucket) to the stored rollups, in one statement. */
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<EngineGaugeRollup> deltas) {
-        List<EngineGaugeRollup> rows = deltas.stream()
-                .sorted(Comparator.comparing(EngineGaugeRollup::metric).thenComparing(EngineGaugeRollup::bucket))
-                .toList();
-        jdbc.batchUpdate(UPSERT, rows, rows.size(), (statement, row) -> {
-            statement.setLong(1, tenantId);
-            statement.setLong(2, deploymentId);
-            statement.setString(3, row.metric());
-            statement.setInt(4, resolution.seconds());
-            statement.setTimestamp(5, Timestamp.from(row.bucket()));
-            statement.setInt(6, Math.toIntExact(row.samples()));
-            statement.setDouble(7, row.sum());
-            statement.setDouble(8, row.min());
-            statement.setDouble(9, row.max());
+        if (deltas.isEmpty()) {
+            return;
+        }
+        List<EngineGaugeRollup> rows = List.copyOf(deltas);
+        jdbc.execute((ConnectionCallback<Integer>) connection -> {
+            try (var statement = connection.prepareStatement(UPSERT)) {
+                statement.setLong(1, tenantId);
+                statement.setLong(2, deploymentId);
+                statement.setInt(3, resolution.seconds());
+                statement.setArray(4, connection.createArrayOf("text", column(rows, EngineGaugeRollup::metric)));
+                statement.setArray(
+                        5, connection.createArrayOf("timestamptz", column(rows, r -> Timestamp.from(r.bucket()))));
+                statement.setArray(
+                        6, connection.createArrayOf("int4", column(rows, r -> Math.toIntExact(r.samples()))));
+                statement.setArray(7, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::sum)));
+                statement.setArray(8, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::min)));
+                statement.setArray(9, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::max)));
+                return statement.executeUpdate();
+            }
         });
+    }
+
+    private static Object[] column(List<EngineGaugeRollup> rows, Function<EngineGaugeRollup, Object> value) {
+        return rows.stream().map(value).toArray();
     }
 
     /** Every metric's rollups of the deployment in {@code [from, to)}, by metric and bucket. */

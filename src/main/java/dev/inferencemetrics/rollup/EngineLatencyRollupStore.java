@@ -43,6 +43,9 @@ public class EngineLatencyRollupStore {
     }
 
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<EngineLatencyRollup> deltas) {
+        if (deltas.isEmpty()) {
+            return;
+        }
         List<EngineLatencyRollup> rows = deltas.stream()
                 .sorted(Comparator.comparing(EngineLatencyRollup::metric).thenComparing(EngineLatencyRollup::bucket))
                 .toList();

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -120,8 +121,12 @@ public class ScrapeRunner implements DisposableBean {
                         backoff.compareTo(LONGEST_BACKOFF) > 0 ? LONGEST_BACKOFF : backoff));
     }
 
+    /** Lets scrapes under way finish storing (they are bounded by their timeouts) before the database goes. */
     @Override
-    public void destroy() {
-        executor.shutdownNow();
+    public void destroy() throws InterruptedException {
+        executor.shutdown();
+        if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+            executor.shutdownNow();
+        }
     }
 }

@@ -3,6 +3,9 @@ package dev.inferencemetrics.benchmark;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -23,9 +26,13 @@ final class FixtureEngines implements AutoCloseable {
     private static final Pattern CUMULATIVE =
             Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*(?:_total|_bucket|_count|_sum)(?:\\{[^}]*\\})?) (\\S+)$");
 
+    private static final String THREADS = "fixture-engine-";
+
     private final String scrape;
     private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    // platform threads with names of their own, so that their CPU can be told apart from the scraper's
+    private final ExecutorService executor = Executors.newFixedThreadPool(
+            8, Thread.ofPlatform().name(THREADS, 0).daemon().factory());
     private final ConcurrentHashMap<Long, byte[]> bodies = new ConcurrentHashMap<>();
     private final AtomicLong served = new AtomicLong();
 
@@ -48,6 +55,20 @@ final class FixtureEngines implements AutoCloseable {
 
     String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    /** CPU nanoseconds the engines' threads (and the server's dispatcher) have used so far. */
+    static long cpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long nanos = 0;
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null
+                    && (info.getThreadName().startsWith(THREADS)
+                            || info.getThreadName().startsWith("HTTP-Dispatcher"))) {
+                nanos += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return nanos;
     }
 
     long served() {

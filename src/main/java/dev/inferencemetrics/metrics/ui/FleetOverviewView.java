@@ -22,6 +22,7 @@ import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartPoint;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.base.ui.chart.ChartUnit;
+import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.FleetOverviewService;
 import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.metrics.MetricFormat;
@@ -31,8 +32,10 @@ import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /** The landing page: every deployment the signed-in person may see, with its last hour at a glance. */
@@ -49,7 +52,13 @@ public class FleetOverviewView extends VerticalLayout {
     final TextField filter = new TextField();
     final Checkbox showArchived = new Checkbox("Show archived");
 
-    public FleetOverviewView(FleetOverviewService fleet, CurrentUser currentUser, OperatorAccessAudit audit) {
+    private final Map<String, Double> waiting = new HashMap<>();
+
+    public FleetOverviewView(
+            FleetOverviewService fleet,
+            CurrentUser currentUser,
+            OperatorAccessAudit audit,
+            EngineGaugeQueryService engineGauges) {
         SignedInUser user = currentUser.require();
         audit.opened(user, null, "Fleet overview");
         boolean operator = user.role() == Role.OPERATOR;
@@ -61,12 +70,16 @@ public class FleetOverviewView extends VerticalLayout {
         filter.setWidth("24em");
         configureGrid(operator);
         List<FleetRow> items = new ArrayList<>(fleet.lastHour(user.scope()));
+        waiting.putAll(engineGauges.waitingLastHour(
+                user.scope(), items.stream().map(FleetRow::slug).toList()));
         ListDataProvider<FleetRow> rows = new ListDataProvider<>(items);
         grid.setDataProvider(rows);
         filter.addValueChangeListener(change -> rows.setFilter(row -> matches(row, change.getValue())));
         showArchived.addValueChangeListener(change -> {
             items.clear();
             items.addAll(fleet.lastHour(user.scope(), change.getValue()));
+            waiting.putAll(engineGauges.waitingLastHour(
+                    user.scope(), items.stream().map(FleetRow::slug).toList()));
             rows.refreshAll();
         });
         showArchived.setVisible(operator);
@@ -108,6 +121,15 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> MetricFormat.percent(row.kvMean()))
                 .setHeader("KV mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
+        // scraped from the engines' /metrics; absent for deployments whose engines are not scraped
+        grid.addColumn(row -> waiting.containsKey(row.slug())
+                        ? String.format(Locale.ROOT, "%.1f", waiting.get(row.slug()))
+                        : MetricFormat.NO_DATA)
+                .setHeader("Waiting")
+                .setKey("waiting")
+                .setTooltipGenerator(row -> "Requests waiting per replica, mean over the last hour")
+                .setComparator(
+                        Comparator.comparing(row -> waiting.get(row.slug()), Comparator.nullsFirst(Double::compare)));
         grid.addComponentColumn(FleetOverviewView::sloBadge)
                 .setHeader("SLO")
                 .setKey("slo")

@@ -9,6 +9,7 @@ import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.EngineLatencyRollup;
@@ -125,6 +126,22 @@ class EngineSourceViewTest extends SpringBrowserlessTest {
                         "Time to first token (100 observations): p50 ≈ 113 ms, between 100 ms and 150 ms · p90 ≈ 203"
                                 + " ms, between 150 ms and 250 ms · p95 ≈ 229 ms, between 150 ms and 250 ms · p99 ≈ 250"
                                 + " ms, between 150 ms and 250 ms");
+    }
+
+    @Test
+    @WithUserDetails(value = "scrape-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_fleet_overview_shows_the_mean_requests_waiting_per_replica_of_a_scraped_deployment() {
+        FleetOverviewView fleet = navigate("", FleetOverviewView.class);
+
+        int row = fleet.grid
+                .getGenericDataView()
+                .getItems()
+                .map(FleetRow::slug)
+                .toList()
+                .indexOf(SLUG);
+        int column = fleet.grid.getColumns().indexOf(fleet.grid.getColumnByKey("waiting"));
+
+        assertThat(test(fleet.grid).getCellText(row, column)).isEqualTo("4.0");
     }
 
     private static List<String> names(ChartConfig config) {
