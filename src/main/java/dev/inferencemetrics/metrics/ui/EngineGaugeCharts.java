@@ -27,7 +27,8 @@ class EngineGaugeCharts extends Div {
     final ApexChart prefixCache = new ApexChart();
 
     EngineGaugeCharts() {
-        addClassNames("chart-grid", "engine-gauges");
+        // not "chart-grid": these charts draw only when a deployment is scraped
+        addClassName("engine-gauges");
         add(queue, prefixCache);
     }
 
