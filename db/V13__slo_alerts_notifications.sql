@@ -4,7 +4,7 @@
 -- API keys may carry the new scope that changes rules, silences and channels.
 alter table api_key drop constraint api_key_scopes_check;
 alter table api_key add constraint api_key_scopes_check
-    check (scopes <@ array ['ingest', 'metrics:read', 'usage:read', 'alerts:write']::text[]);
+    check (scopes <@ array ['ingest', 'metrics:read', 'usage:read', 'sources:write', 'alerts:write']::text[]);
 
 -- An objective overrides the default a deployment gets from its p95 thresholds; a missing row means the default.
 -- kind: TTFT, ITL, E2E (threshold_ms set) or AVAILABILITY (threshold_ms null: good means status ok).

@@ -8,7 +8,8 @@ public enum ApiScope {
     INGEST("ingest"),
     METRICS_READ("metrics:read"),
     USAGE_READ("usage:read"),
-    ALERTS_WRITE("alerts:write");
+    ALERTS_WRITE("alerts:write"),
+    SOURCES_WRITE("sources:write");
 
     private final String code;
 

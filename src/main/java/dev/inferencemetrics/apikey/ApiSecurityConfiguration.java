@@ -54,6 +54,15 @@ class ApiSecurityConfiguration {
                         .hasAuthority(ApiScope.ALERTS_WRITE.authority())
                         .requestMatchers(HttpMethod.GET, "/api/v1/alerts")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
+                        .requestMatchers(HttpMethod.GET, "/api/v1/scrape-targets")
+                        .hasAnyAuthority(
+                                ApiScope.SOURCES_WRITE.authority(),
+                                Role.OPERATOR.authority(),
+                                Role.TENANT_ADMIN.authority())
+                        .requestMatchers(HttpMethod.POST, "/api/v1/scrape-targets")
+                        .hasAuthority(ApiScope.SOURCES_WRITE.authority())
+                        .requestMatchers(HttpMethod.DELETE, "/api/v1/scrape-targets/*")
+                        .hasAuthority(ApiScope.SOURCES_WRITE.authority())
                         .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()

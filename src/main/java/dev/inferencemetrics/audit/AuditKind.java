@@ -20,7 +20,9 @@ public enum AuditKind {
     ALERT_RULE_CHANGED("Alert rule changed"),
     ALERT_SILENCED("Alerts silenced"),
     ALERT_ACKNOWLEDGED("Alert acknowledged"),
-    CHANNEL_CHANGED("Notification channel changed");
+    CHANNEL_CHANGED("Notification channel changed"),
+    SCRAPE_TARGET_CHANGED("Scrape target changed"),
+    SCRAPE_ALLOW_LIST_CHANGED("Scrape allow-list changed");
 
     private final String label;
 

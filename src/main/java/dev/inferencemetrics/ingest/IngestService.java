@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.JsonNode;
 
@@ -109,6 +110,22 @@ public class IngestService {
             kvRollups.add(deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofKv(stored, resolution));
         }
         return batch.result(stored.size());
+    }
+
+    /**
+     * Stores KV-cache readings a scrape of the deployment's engines took; the scraper has checked them already and
+     * calls this inside its own transaction, which has declared the tenant.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public int storeScrapedKvCache(long tenantId, long deploymentId, List<KvSample> readings) {
+        if (readings.isEmpty()) {
+            return 0;
+        }
+        List<KvSample> stored = kvSamples.insertNew(tenantId, deploymentId, readings);
+        for (Resolution resolution : Resolution.values()) {
+            kvRollups.add(tenantId, deploymentId, resolution, RollupDeltas.ofKv(stored, resolution));
+        }
+        return stored.size();
     }
 
     /** The oldest sample timestamp ingestion accepts: older days may already be dropped. */

@@ -63,7 +63,7 @@ class PartitionMaintenance implements InitializingBean {
     }
 
     private void deleteOldRollups(Instant now) {
-        for (String table : List.of("request_rollup", "kv_rollup")) {
+        for (String table : List.of("request_rollup", "kv_rollup", "engine_gauge_rollup", "engine_latency_rollup")) {
             jdbc.update(
                     "delete from " + table + " where resolution_s = 60 and bucket < ?",
                     Timestamp.from(now.minus(retention.minuteRollups())));

@@ -101,6 +101,19 @@ public class RequestRollupStore {
                 .map(Timestamp::toInstant);
     }
 
+    /** Whether any per-request source reported a request with {@code from ≤ bucket < to}. */
+    public boolean anyIn(long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
+        return Boolean.TRUE.equals(jdbc.queryForObject(
+                "select exists (select 1 from request_rollup where tenant_id = ? and deployment_id = ?"
+                        + " and resolution_s = ? and bucket >= ? and bucket < ? and requests > 0)",
+                Boolean.class,
+                tenantId,
+                deploymentId,
+                resolution.seconds(),
+                Timestamp.from(from),
+                Timestamp.from(to)));
+    }
+
     /**
      * Merges the rollups with {@code from ≤ bucket < to} into the rollup {@code into} gives for each bucket. Each
      * stored sketch is decoded straight into that rollup's sketch, so a long window builds no sketch per row.

@@ -9,6 +9,7 @@ import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -40,6 +42,7 @@ class AuthorizationMatrixIT {
         KEY_METRICS,
         KEY_USAGE,
         KEY_ALERTS,
+        KEY_SOURCES,
         ADMIN_SESSION,
         VIEWER_SESSION,
         OPERATOR_SESSION,
@@ -60,6 +63,7 @@ class AuthorizationMatrixIT {
     }
 
     private static final int OK = 200;
+    private static final int CREATED = 201;
     private static final int UNAUTHORIZED = 401;
     private static final int FORBIDDEN = 403;
 
@@ -69,6 +73,7 @@ class AuthorizationMatrixIT {
             Caller.KEY_METRICS, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, OK, FORBIDDEN},
+            Caller.KEY_SOURCES, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.VIEWER_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.OPERATOR_SESSION, new int[] {OK, OK, FORBIDDEN, FORBIDDEN},
@@ -79,6 +84,7 @@ class AuthorizationMatrixIT {
             Caller.KEY_INGEST, expect(OK, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.KEY_METRICS, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.KEY_USAGE, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK, FORBIDDEN),
+            Caller.KEY_SOURCES, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.ADMIN_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, OK, FORBIDDEN),
             Caller.VIEWER_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.OPERATOR_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, OK, OK, OK),
@@ -118,7 +124,8 @@ class AuthorizationMatrixIT {
                 Caller.KEY_INGEST, tenant.key(ApiScope.INGEST),
                 Caller.KEY_METRICS, tenant.key(ApiScope.METRICS_READ),
                 Caller.KEY_USAGE, tenant.key(ApiScope.USAGE_READ),
-                Caller.KEY_ALERTS, tenant.key(ApiScope.ALERTS_WRITE));
+                Caller.KEY_ALERTS, tenant.key(ApiScope.ALERTS_WRITE),
+                Caller.KEY_SOURCES, tenant.key(ApiScope.SOURCES_WRITE));
         sessions = Map.of(
                 Caller.ADMIN_SESSION, signedIn(own.adminUsername(), "a long password"),
                 Caller.VIEWER_SESSION, signedIn(viewer, "a long password"),
@@ -208,6 +215,37 @@ class AuthorizationMatrixIT {
                         + "{\"key\":\"gen_ai.usage.prompt_tokens\",\"value\":{\"intValue\":\"12\"}},"
                         + "{\"key\":\"gen_ai.usage.completion_tokens\",\"value\":{\"intValue\":\"3\"}}]}]}]}]}")
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** Listing a deployment's scrape targets, then adding one: {own list, foreign list, own add, foreign add}. */
+    private static final Map<Caller, int[]> SCRAPE_TARGETS = Map.of(
+            Caller.KEY_INGEST, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_METRICS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_SOURCES, new int[] {OK, FORBIDDEN, CREATED, FORBIDDEN},
+            Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.VIEWER_SESSION, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.OPERATOR_SESSION, new int[] {OK, OK, FORBIDDEN, FORBIDDEN},
+            Caller.NOBODY, new int[] {UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED});
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void scrape_targets_are_listed_by_sources_keys_and_admins_and_added_only_with_a_sources_key(Caller caller) {
+        int[] expected = SCRAPE_TARGETS.get(caller);
+        List<Integer> answers = new ArrayList<>();
+        for (TenantWithData tenant : List.of(own, foreign)) {
+            answers.add(get(caller, "/api/v1/scrape-targets?deployment=" + tenant.deployment())
+                    .status());
+        }
+        for (TenantWithData tenant : List.of(own, foreign)) {
+            String body = "{\"deployment\":\"" + tenant.deployment() + "\",\"url\":\"http://127.0.0.1:9/metrics\","
+                    + "\"replica\":\"matrix-" + caller + "\"}";
+            answers.add(post(caller, "/api/v1/scrape-targets", body.getBytes(StandardCharsets.UTF_8))
+                    .status());
+        }
+
+        assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
     }
 
     static Stream<Caller> listingCallers() {

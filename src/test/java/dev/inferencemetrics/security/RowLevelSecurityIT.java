@@ -67,6 +67,18 @@ class RowLevelSecurityIT {
                     "deployment_otlp_name",
                     "insert into deployment_otlp_name values (:b, :bd, 'service', 'smuggled-' || :b)"),
             Map.entry(
+                    "scrape_target",
+                    "insert into scrape_target (tenant_id, deployment_id, url, replica, created_at, next_scrape_at)"
+                            + " values (:b, :bd, 'http://smuggled', 'smuggled', now(), now())"),
+            Map.entry(
+                    "engine_gauge_rollup",
+                    "insert into engine_gauge_rollup values (:b, :bd, 'running', 60,"
+                            + " date_trunc('minute', now()) - interval '1 day', 1, 1, 1, 1)"),
+            Map.entry(
+                    "engine_latency_rollup",
+                    "insert into engine_latency_rollup values (:b, :bd, 'ttft', 60,"
+                            + " date_trunc('minute', now()) - interval '1 day', '{1}', '{1}')"),
+            Map.entry(
                     "audit_event",
                     "insert into audit_event (occurred_at, kind, tenant_id, actor, detail)"
                             + " values (now(), 'SIGN_IN_FAILED', :b, 'x', 'forged')"),

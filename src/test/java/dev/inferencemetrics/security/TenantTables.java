@@ -12,7 +12,9 @@ final class TenantTables {
             // failed sign-ins are counted before anyone's tenant is known, unknown usernames too
             "sign_in_failure",
             // which instance runs a scheduled job: no tenant's data
-            "scheduler_lease");
+            "scheduler_lease",
+            // the operators' scrape allow-list applies to every tenant's targets
+            "scrape_allowed_network");
 
     private TenantTables() {}
 

@@ -42,6 +42,7 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
         api.ingestKvCache(key, deployment, List.of(KvReadingJson.reading("r0", now, 40)));
         context.getBean(DeploymentOtlpNames.class)
                 .replace(TenantScope.allTenants(), deployment, new OtlpNames(List.of(deployment + "-vllm"), List.of()));
+        EngineRows.write(context, tenant, deployment, now);
         context.getBean(UsageService.class)
                 .changeTimeZone(TenantScope.allTenants(), tenant.id(), ZoneId.of("Europe/Berlin"));
         alertsWithAMessage(context, tenant, deployment, now);

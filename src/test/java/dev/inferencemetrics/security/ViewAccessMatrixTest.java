@@ -12,6 +12,7 @@ import dev.inferencemetrics.billing.ui.UsageView;
 import dev.inferencemetrics.deployment.ui.DeploymentAdminView;
 import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
 import dev.inferencemetrics.metrics.ui.FleetOverviewView;
+import dev.inferencemetrics.scrape.ui.AllowListView;
 import dev.inferencemetrics.security.ui.AccountView;
 import dev.inferencemetrics.security.ui.OperatorsView;
 import dev.inferencemetrics.security.ui.UsersView;
@@ -42,27 +43,18 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
 
     private static final String ACME_DEPLOYMENT = "deployments/qwen3-coder";
 
-    private static final Map<String, Class<? extends Component>> PAGES = Map.of(
-            "",
-            FleetOverviewView.class,
-            ACME_DEPLOYMENT,
-            DeploymentMetricsView.class,
-            "usage",
-            UsageView.class,
-            "api-keys",
-            ApiKeysView.class,
-            "users",
-            UsersView.class,
-            "admin/deployments",
-            DeploymentAdminView.class,
-            "admin/prices",
-            PricesView.class,
-            "admin/audit",
-            AuditView.class,
-            "account",
-            AccountView.class,
-            "admin/operators",
-            OperatorsView.class);
+    private static final Map<String, Class<? extends Component>> PAGES = Map.ofEntries(
+            Map.entry("", FleetOverviewView.class),
+            Map.entry(ACME_DEPLOYMENT, DeploymentMetricsView.class),
+            Map.entry("usage", UsageView.class),
+            Map.entry("api-keys", ApiKeysView.class),
+            Map.entry("users", UsersView.class),
+            Map.entry("admin/deployments", DeploymentAdminView.class),
+            Map.entry("admin/prices", PricesView.class),
+            Map.entry("admin/audit", AuditView.class),
+            Map.entry("account", AccountView.class),
+            Map.entry("admin/operators", OperatorsView.class),
+            Map.entry("admin/scrape-allow-list", AllowListView.class));
 
     /** The pages each user reaches; every other page is refused. */
     private static final Map<String, Set<String>> REACHES = Map.of(

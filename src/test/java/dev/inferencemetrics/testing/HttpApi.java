@@ -109,6 +109,13 @@ public final class HttpApi {
                 Map.of());
     }
 
+    public Answer delete(String pathAndQuery, @Nullable String key) {
+        return send(
+                authorised(
+                        HttpRequest.newBuilder(URI.create(base + pathAndQuery)).DELETE(), key),
+                Map.of());
+    }
+
     /** Sends {@code Authorization} exactly as given, for keys that are not bearer tokens. */
     public Answer getWithAuthorization(String pathAndQuery, String authorization) {
         return send(

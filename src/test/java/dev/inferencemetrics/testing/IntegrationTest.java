@@ -22,7 +22,9 @@ import org.springframework.core.annotation.AliasFor;
             "inference-metrics.demo.simulator.enabled=false",
             "inference-metrics.management.scrape-token=" + IntegrationTest.SCRAPE_TOKEN,
             "inference-metrics.sign-in-throttle.failures-per-address=1000",
-            "inference-metrics.alerts.evaluator=false"
+            "inference-metrics.alerts.evaluator=false",
+            // tests start scrapes themselves (ScrapeRunner.scrapeDueNow), so that they know when one happened
+            "inference-metrics.scrape.enabled=false"
         })
 @Import(TestDatabase.class)
 public @interface IntegrationTest {

@@ -20,8 +20,12 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
 import dev.inferencemetrics.imports.BenchmarkImportService;
 import dev.inferencemetrics.imports.ui.ImportPanel;
+import dev.inferencemetrics.metrics.ApproximateLatencyService;
+import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.TimeRange;
+import dev.inferencemetrics.scrape.ScrapeTargetService;
+import dev.inferencemetrics.scrape.ui.ScrapeTargetsPanel;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
@@ -46,6 +50,9 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final CurrentUser currentUser;
     private final OperatorAccessAudit audit;
     private final DeploymentOtlpNames otlpNames;
+    private final EngineGaugeQueryService engineGauges;
+    private final ApproximateLatencyService approximateLatency;
+    private final ScrapeTargetService scrapeTargets;
     private final Clock clock;
     private final ObjectProvider<DeploymentSection> sections;
     private final ObjectProvider<ChartBands> bands;
@@ -65,11 +72,17 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             CurrentUser currentUser,
             OperatorAccessAudit audit,
             DeploymentOtlpNames otlpNames,
+            EngineGaugeQueryService engineGauges,
+            ApproximateLatencyService approximateLatency,
+            ScrapeTargetService scrapeTargets,
             Clock clock,
             ObjectProvider<DeploymentSection> sections,
             ObjectProvider<ChartBands> bands) {
         this.audit = audit;
         this.otlpNames = otlpNames;
+        this.engineGauges = engineGauges;
+        this.approximateLatency = approximateLatency;
+        this.scrapeTargets = scrapeTargets;
         this.sections = sections;
         this.bands = bands;
         this.deployments = deployments;
@@ -108,6 +121,13 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
         removeAll();
         metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
+        ApproximateLatencyCards approximate = new ApproximateLatencyCards();
+        metricsTab.addCharts(
+                approximate,
+                r -> approximate.show(approximateLatency.query(scope, deployment.slug(), r.window(clock))));
+        EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
+        metricsTab.addCharts(
+                gaugeCharts, r -> gaugeCharts.show(engineGauges.query(scope, deployment.slug(), r.window(clock))));
         bands.ifAvailable(source ->
                 metricsTab.showBands(window -> source.bands(scope, deployment.slug(), window.from(), window.to())));
         sections.orderedStream().forEach(section -> section.section(currentUser.require(), deployment)
@@ -124,6 +144,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         SignedInUser user = currentUser.require();
         if (user.role() != Role.TENANT_VIEWER && deployment.active()) {
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
+            tabs.add("Sources", new ScrapeTargetsPanel(scrapeTargets, scope, deployment.slug()));
         }
         tabs.setWidthFull();
         add(header(deployment));

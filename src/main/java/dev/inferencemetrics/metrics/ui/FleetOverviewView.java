@@ -24,6 +24,7 @@ import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartPoint;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.base.ui.chart.ChartUnit;
+import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.FleetOverviewService;
 import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.metrics.MetricFormat;
@@ -33,8 +34,10 @@ import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -55,11 +58,14 @@ public class FleetOverviewView extends VerticalLayout {
     final Checkbox showArchived = new Checkbox("Show archived");
     static final int PHONE_WIDTH = 700;
 
+    private final Map<String, Double> waiting = new HashMap<>();
+
     public FleetOverviewView(
             FleetOverviewService fleet,
             CurrentUser currentUser,
             OperatorAccessAudit audit,
-            ObjectProvider<FleetAlerts> alerts) {
+            ObjectProvider<FleetAlerts> alerts,
+            EngineGaugeQueryService engineGauges) {
         SignedInUser user = currentUser.require();
         Set<String> firing = alerts.stream()
                 .flatMap(source -> source.firingDeployments(user.scope()).stream())
@@ -79,12 +85,16 @@ public class FleetOverviewView extends VerticalLayout {
                 .setAutoWidth(true)
                 .setComparator(row -> !firing.contains(row.slug()));
         List<FleetRow> items = firingFirst(fleet.lastHour(user.scope()), firing);
+        waiting.putAll(engineGauges.waitingLastHour(
+                user.scope(), items.stream().map(FleetRow::slug).toList()));
         ListDataProvider<FleetRow> rows = new ListDataProvider<>(items);
         grid.setDataProvider(rows);
         filter.addValueChangeListener(change -> rows.setFilter(row -> matches(row, change.getValue())));
         showArchived.addValueChangeListener(change -> {
             items.clear();
             items.addAll(firingFirst(fleet.lastHour(user.scope(), change.getValue()), firing));
+            waiting.putAll(engineGauges.waitingLastHour(
+                    user.scope(), items.stream().map(FleetRow::slug).toList()));
             rows.refreshAll();
         });
         showArchived.setVisible(operator);
@@ -145,6 +155,15 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> MetricFormat.percent(row.kvMean()))
                 .setHeader("KV mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
+        // scraped from the engines' /metrics; absent for deployments whose engines are not scraped
+        grid.addColumn(row -> waiting.containsKey(row.slug())
+                        ? String.format(Locale.ROOT, "%.1f", waiting.get(row.slug()))
+                        : MetricFormat.NO_DATA)
+                .setHeader("Waiting")
+                .setKey("waiting")
+                .setTooltipGenerator(row -> "Requests waiting per replica, mean over the last hour")
+                .setComparator(
+                        Comparator.comparing(row -> waiting.get(row.slug()), Comparator.nullsFirst(Double::compare)));
         grid.addComponentColumn(FleetCard::shortBadge)
                 .setHeader("SLO")
                 .setKey("slo")

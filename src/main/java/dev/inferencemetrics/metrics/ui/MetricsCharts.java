@@ -50,12 +50,13 @@ class MetricsCharts extends Div {
      * and the page's time zone without further wiring.
      */
     List<ApexChart> all() {
-        return charts(this).toList();
+        return chartsIn(this).toList();
     }
 
-    private static Stream<ApexChart> charts(Component parent) {
+    /** Every chart inside a component, however deep. */
+    static Stream<ApexChart> chartsIn(Component parent) {
         return parent.getChildren()
-                .flatMap(child -> child instanceof ApexChart chart ? Stream.of(chart) : charts(child));
+                .flatMap(child -> child instanceof ApexChart chart ? Stream.of(chart) : chartsIn(child));
     }
 
     /** Draws the window's intervals; one still running at {@code now} is left out, so no chart dips at its end. */

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics.ui;
 
+import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
@@ -13,6 +14,7 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.Location;
 import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.base.ui.PageTimeZone;
+import dev.inferencemetrics.base.ui.chart.ApexChart;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.QueryWindow;
@@ -26,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -63,6 +66,7 @@ class MetricsTab extends VerticalLayout {
     private @Nullable TimeRange beforeZoom;
 
     private PageTimeZone zone;
+    private final List<Consumer<TimeRange>> followers = new ArrayList<>();
 
     MetricsTab(TimeRange initial, Function<TimeRange, DeploymentMetrics> query, Clock clock) {
         this.query = query;
@@ -83,10 +87,7 @@ class MetricsTab extends VerticalLayout {
         Div windowLine = new Div(window, zoomReset);
         windowLine.addClassName("metrics-window-line");
         add(toolbar(), unavailable, windowLine, cards, emptyState, charts, queue, sloCompliance);
-        charts.all().forEach(chart -> {
-            chart.addZoomListener(event -> zoomTo(event.from(), event.to()));
-            chart.addZoomResetListener(event -> resetZoom());
-        });
+        MetricsCharts.chartsIn(this).forEach(this::follow);
         range.setValue(initial.preset() == null ? CUSTOM : initial.preset().label());
         refresh.setValue(AutoRefresh.OFF);
         showZone();
@@ -96,6 +97,23 @@ class MetricsTab extends VerticalLayout {
 
     TimeRange timeRange() {
         return timeRange;
+    }
+
+    /** Shows more charts below the others, refreshed with them for the same time range. */
+    void addCharts(Component more, Consumer<TimeRange> refresh) {
+        addComponentAtIndex(indexOf(charts) + 1, more);
+        MetricsCharts.chartsIn(more).forEach(chart -> {
+            follow(chart);
+            chart.setTimeZone(zone.name(), zone.utc());
+        });
+        followers.add(refresh);
+        refresh.accept(timeRange);
+    }
+
+    /** A chart on this tab zooms the whole page, and a reset on it returns. */
+    private void follow(ApexChart chart) {
+        chart.addZoomListener(event -> zoomTo(event.from(), event.to()));
+        chart.addZoomResetListener(event -> resetZoom());
     }
 
     void reload() {
@@ -118,6 +136,7 @@ class MetricsTab extends VerticalLayout {
         charts.show(metrics, clock.instant());
         queue.show(metrics, cards.ttft);
         drawBands();
+        followers.forEach(follower -> follower.accept(timeRange));
         window.setText(WindowText.of(metrics, clock.instant(), zone));
         sloCompliance.setText(ComplianceText.of(metrics.summary().slo()));
         updated.setText(
@@ -171,7 +190,7 @@ class MetricsTab extends VerticalLayout {
         zoneChoice.setItemLabelGenerator(utc -> utc ? "UTC" : "Your time (" + viewers + ")");
         zoneChoice.setValue(zone.utc());
         custom.inZone(zone);
-        charts.all().forEach(chart -> chart.setTimeZone(zone.name(), zone.utc()));
+        MetricsCharts.chartsIn(this).forEach(chart -> chart.setTimeZone(zone.name(), zone.utc()));
     }
 
     private static List<String> rangeLabels() {

@@ -182,7 +182,7 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
 
         DeploymentMetricsView active = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
         assertThat(active.archivedNotice).isNull();
-        assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import");
+        assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import", "Sources");
     }
 
     private long operatorId() {

@@ -1,0 +1,35 @@
+package dev.inferencemetrics.audit;
+
+import dev.inferencemetrics.scrape.AllowListChanged;
+import dev.inferencemetrics.scrape.ScrapeTargetChanged;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
+
+/** Logs scrape targets added and removed, and changes to the scrape allow-list, once they have committed. */
+@Component
+class ScrapeAudit {
+
+    private final AuditLog log;
+
+    ScrapeAudit(AuditLog log) {
+        this.log = log;
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void targetChanged(ScrapeTargetChanged change) {
+        log.record(
+                AuditKind.SCRAPE_TARGET_CHANGED,
+                change.tenantId(),
+                (change.added() ? "Added" : "Removed") + " scrape target " + change.targetId() + " (" + change.url()
+                        + ") of deployment " + change.deployment());
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void allowListChanged(AllowListChanged change) {
+        log.record(
+                AuditKind.SCRAPE_ALLOW_LIST_CHANGED,
+                null,
+                (change.added() ? "Added " : "Removed ") + change.entry() + (change.added() ? " to" : " from")
+                        + " the scrape allow-list");
+    }
+}

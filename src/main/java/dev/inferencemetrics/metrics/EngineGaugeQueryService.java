@@ -1,0 +1,98 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.EngineGauges.GaugePoint;
+import dev.inferencemetrics.rollup.EngineGaugeRollup;
+import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.DatabaseTenant;
+import dev.inferencemetrics.security.TenantScope;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Reads a deployment's scraped engine gauges for a window, merging rollups into the window's intervals. */
+@Service
+public class EngineGaugeQueryService {
+
+    private final DeploymentService deployments;
+    private final EngineGaugeRollupStore rollups;
+    private final DatabaseTenant databaseTenant;
+    private final Clock clock;
+
+    EngineGaugeQueryService(
+            DeploymentService deployments, EngineGaugeRollupStore rollups, DatabaseTenant databaseTenant, Clock clock) {
+        this.deployments = deployments;
+        this.rollups = rollups;
+        this.databaseTenant = databaseTenant;
+        this.clock = clock;
+    }
+
+    /**
+     * Per deployment slug, the mean number of requests waiting per replica over the last hour, for deployments whose
+     * engines are scraped; the others are absent.
+     */
+    @Transactional(readOnly = true)
+    public Map<String, Double> waitingLastHour(TenantScope scope, Collection<String> deploymentSlugs) {
+        databaseTenant.declare(scope);
+        Instant now = clock.instant();
+        Map<String, Double> waiting = new HashMap<>();
+        for (String slug : deploymentSlugs) {
+            DeploymentRef deployment = deployments.require(scope, slug);
+            List<EngineGaugeRollup> rows = rollups
+                    .read(
+                            deployment.tenantId(),
+                            deployment.id(),
+                            Resolution.MINUTE,
+                            now.minus(Duration.ofHours(1)),
+                            now)
+                    .stream()
+                    .filter(row -> row.metric().equals(EngineGauges.WAITING))
+                    .toList();
+            long samples = rows.stream().mapToLong(EngineGaugeRollup::samples).sum();
+            if (samples > 0) {
+                waiting.put(
+                        slug, rows.stream().mapToDouble(EngineGaugeRollup::sum).sum() / samples);
+            }
+        }
+        return waiting;
+    }
+
+    @Transactional(readOnly = true)
+    public EngineGauges query(TenantScope scope, String deploymentSlug, QueryWindow window) {
+        databaseTenant.declare(scope);
+        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        Map<String, EngineGaugeRollup[]> intervals = new HashMap<>();
+        for (EngineGaugeRollup rollup :
+                rollups.read(deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to())) {
+            int interval = window.intervalOf(rollup.bucket());
+            EngineGaugeRollup[] row =
+                    intervals.computeIfAbsent(rollup.metric(), m -> new EngineGaugeRollup[window.points()]);
+            row[interval] = row[interval] == null ? rollup : row[interval].plus(rollup);
+        }
+        Map<String, List<GaugePoint>> series = new HashMap<>();
+        intervals.forEach((metric, row) -> series.put(metric, points(window, row)));
+        return new EngineGauges(series);
+    }
+
+    private static List<GaugePoint> points(QueryWindow window, EngineGaugeRollup[] row) {
+        List<GaugePoint> points = new ArrayList<>(row.length);
+        for (int i = 0; i < row.length; i++) {
+            Instant t = window.intervalStart(i);
+            EngineGaugeRollup interval = row[i];
+            points.add(
+                    interval == null
+                            ? new GaugePoint(t, null, null, null)
+                            : new GaugePoint(t, interval.avg(), interval.max(), interval.min()));
+        }
+        return points;
+    }
+}

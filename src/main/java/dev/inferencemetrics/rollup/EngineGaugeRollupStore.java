@@ -1,0 +1,87 @@
+package dev.inferencemetrics.rollup;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/** Engine gauge rollups: sums, minima and maxima merge in SQL, like the KV-cache ones. */
+@Repository
+public class EngineGaugeRollupStore {
+
+    private static final String UPSERT = """
+            insert into engine_gauge_rollup as r (tenant_id, deployment_id, metric, resolution_s, bucket, samples,
+                                                  value_sum, value_min, value_max)
+            select ?, ?, u.metric, ?, u.bucket, u.samples, u.value_sum, u.value_min, u.value_max
+              from unnest(?::text[], ?::timestamptz[], ?::integer[], ?::float8[], ?::float8[], ?::float8[])
+                   as u(metric, bucket, samples, value_sum, value_min, value_max)
+             order by u.metric, u.bucket
+            on conflict (tenant_id, deployment_id, metric, resolution_s, bucket) do update
+               set samples = r.samples + excluded.samples,
+                   value_sum = r.value_sum + excluded.value_sum,
+                   value_min = least(r.value_min, excluded.value_min),
+                   value_max = greatest(r.value_max, excluded.value_max)""";
+
+    private static final String READ = """
+            select metric, bucket, samples, value_sum, value_min, value_max
+              from engine_gauge_rollup
+             where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
+             order by metric, bucket""";
+
+    private final JdbcTemplate jdbc;
+
+    EngineGaugeRollupStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Adds the deltas (one per metric and bucket) to the stored rollups, in one statement. */
+    public void add(long tenantId, long deploymentId, Resolution resolution, Collection<EngineGaugeRollup> deltas) {
+        if (deltas.isEmpty()) {
+            return;
+        }
+        List<EngineGaugeRollup> rows = List.copyOf(deltas);
+        jdbc.execute((ConnectionCallback<Integer>) connection -> {
+            try (var statement = connection.prepareStatement(UPSERT)) {
+                statement.setLong(1, tenantId);
+                statement.setLong(2, deploymentId);
+                statement.setInt(3, resolution.seconds());
+                statement.setArray(4, connection.createArrayOf("text", column(rows, EngineGaugeRollup::metric)));
+                statement.setArray(
+                        5, connection.createArrayOf("timestamptz", column(rows, r -> Timestamp.from(r.bucket()))));
+                statement.setArray(
+                        6, connection.createArrayOf("int4", column(rows, r -> Math.toIntExact(r.samples()))));
+                statement.setArray(7, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::sum)));
+                statement.setArray(8, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::min)));
+                statement.setArray(9, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::max)));
+                return statement.executeUpdate();
+            }
+        });
+    }
+
+    private static Object[] column(List<EngineGaugeRollup> rows, Function<EngineGaugeRollup, Object> value) {
+        return rows.stream().map(value).toArray();
+    }
+
+    /** Every metric's rollups of the deployment in {@code [from, to)}, by metric and bucket. */
+    public List<EngineGaugeRollup> read(
+            long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
+        return jdbc.query(
+                READ,
+                (rs, row) -> new EngineGaugeRollup(
+                        rs.getString("metric"),
+                        rs.getTimestamp("bucket").toInstant(),
+                        rs.getLong("samples"),
+                        rs.getDouble("value_sum"),
+                        rs.getDouble("value_min"),
+                        rs.getDouble("value_max")),
+                tenantId,
+                deploymentId,
+                resolution.seconds(),
+                Timestamp.from(from),
+                Timestamp.from(to));
+    }
+}

@@ -1,0 +1,132 @@
+package dev.inferencemetrics.scrape;
+
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * Claims due targets (as many as free scrape slots) and scrapes each on a virtual thread. The slots bound how many
+ * scrapes run at once; each scrape has its target's timeout. A failure is recorded in plain words and the next
+ * attempt backs off: the interval doubles with each failure in a row, up to ten minutes.
+ */
+@Component
+@EnableConfigurationProperties(ScrapeProperties.class)
+public class ScrapeRunner implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(ScrapeRunner.class);
+    private static final Duration LONGEST_BACKOFF = Duration.ofMinutes(10);
+
+    private final ScrapeTargetStore targets;
+    private final AllowListService allowList;
+    private final ScrapeResults results;
+    private final TenantTransactions transactions;
+    private final Clock clock;
+    private final EngineEndpoint endpoint;
+    private final Semaphore slots;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final String owner = "scraper-" + UUID.randomUUID();
+
+    ScrapeRunner(
+            ScrapeTargetStore targets,
+            AllowListService allowList,
+            ScrapeResults results,
+            TenantTransactions transactions,
+            ScrapeProperties properties,
+            Clock clock) {
+        this.targets = targets;
+        this.allowList = allowList;
+        this.results = results;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.slots = new Semaphore(properties.concurrency());
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(5))
+                .executor(executor)
+                .build();
+        this.endpoint = new EngineEndpoint(client, properties.maxBytes());
+    }
+
+    /** Starts a scrape of every due target there is a free slot for; the futures complete when each is stored. */
+    public List<CompletableFuture<Void>> launchDue() {
+        int free = slots.availablePermits();
+        if (free == 0) {
+            return List.of();
+        }
+        List<ClaimedTarget> claimed =
+                transactions.call(TenantScope.allTenants(), () -> targets.claimDue(owner, clock.instant(), free));
+        AllowList list = allowList.current();
+        List<CompletableFuture<Void>> running = new ArrayList<>();
+        for (ClaimedTarget target : claimed) {
+            slots.acquireUninterruptibly();
+            running.add(CompletableFuture.runAsync(() -> scrape(target, list), executor)
+                    .whenComplete((done, error) -> slots.release()));
+        }
+        return running;
+    }
+
+    /** Scrapes every target due now and returns once all are stored (tests and benchmarks use this). */
+    public int scrapeDueNow() {
+        List<CompletableFuture<Void>> running = launchDue();
+        CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
+        return running.size();
+    }
+
+    private void scrape(ClaimedTarget target, AllowList list) {
+        try {
+            var samples = endpoint.scrape(target, list);
+            Snapshot snapshot = ScrapeReader.read(samples, target.replica());
+            // PostgreSQL keeps microseconds; readings are stored and matched back at the precision pushed ones have
+            Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+            results.store(
+                    target, owner, now, snapshot.seriesRead(), ScrapeDeltas.between(target.memory(), snapshot, now));
+        } catch (ScrapeFailure e) {
+            failed(target, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failed(target, "the scrape was interrupted (the application is stopping)");
+        } catch (RuntimeException e) {
+            log.warn("Scrape of target {} failed", target.id(), e);
+            failed(target, "the scrape could not be stored: " + e.getClass().getSimpleName());
+        }
+    }
+
+    private void failed(ClaimedTarget target, String error) {
+        Duration backoff = target.interval().multipliedBy(1L << Math.min(target.failures() + 1, 10));
+        transactions.run(
+                TenantScope.tenant(target.tenantId()),
+                () -> targets.failed(
+                        target,
+                        owner,
+                        clock.instant(),
+                        error,
+                        backoff.compareTo(LONGEST_BACKOFF) > 0 ? LONGEST_BACKOFF : backoff));
+    }
+
+    /** Lets scrapes under way finish storing (they are bounded by their timeouts) before the database goes. */
+    @Override
+    public void destroy() throws InterruptedException {
+        executor.shutdown();
+        if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+            executor.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.inferencemetrics.scrape;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Scrape targets and their leases. A due target is claimed with {@code FOR UPDATE SKIP LOCKED}, so instances
+ * polling at once never claim the same one; the lease expires on its own if its holder dies mid-scrape.
+ */
+@Repository
+class ScrapeTargetStore {
+
+    private static final String COLUMNS = """
+            id, url, replica, interval_s, timeout_s, bearer_token is not null as has_token, created_at,
+            last_success_at, last_attempt_at, last_error, series_read, failures""";
+
+    private static final String CLAIM = """
+            update scrape_target t set lease_owner = :owner, lease_expires_at = cast(:now as timestamptz) + (t.timeout_s + 30) * interval '1 second'
+             where (t.tenant_id, t.id) in (
+                   select s.tenant_id, s.id from scrape_target s
+                          join deployment d on d.id = s.deployment_id
+                          join tenant tt on tt.id = s.tenant_id
+                    where s.next_scrape_at <= :now and (s.lease_expires_at is null or s.lease_expires_at <= :now)
+                      and d.archived_at is null and tt.archived_at is null
+                    order by s.next_scrape_at
+                    limit :limit
+                    for update of s skip locked)
+            returning t.tenant_id, t.id, t.deployment_id, t.url, t.replica, t.interval_s, t.timeout_s, t.bearer_token,
+                      t.counter_memory::text as counter_memory, t.failures""";
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    ScrapeTargetStore(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    long insert(long tenantId, long deploymentId, NewScrapeTarget target, Instant now) {
+        return jdbc.sql("""
+                        insert into scrape_target (tenant_id, deployment_id, url, replica, interval_s, timeout_s,
+                                                   bearer_token, created_at, next_scrape_at)
+                        values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""")
+                .params(
+                        tenantId,
+                        deploymentId,
+                        target.url(),
+                        target.replica(),
+                        target.intervalSeconds(),
+                        target.timeoutSeconds(),
+                        target.bearerToken(),
+                        Timestamp.from(now),
+                        Timestamp.from(now))
+                .query(Long.class)
+                .single();
+    }
+
+    boolean replicaTaken(long tenantId, long deploymentId, String replica) {
+        return jdbc.sql("select exists (select 1 from scrape_target where tenant_id = ? and deployment_id = ?"
+                        + " and replica = ?)")
+                .params(tenantId, deploymentId, replica)
+                .query(Boolean.class)
+                .single();
+    }
+
+    List<ScrapeTarget> list(long tenantId, long deploymentId) {
+        return jdbc.sql("select " + COLUMNS + " from scrape_target where tenant_id = ? and deployment_id = ?"
+                        + " order by replica, id")
+                .params(tenantId, deploymentId)
+                .query((rs, row) -> target(rs))
+                .list();
+    }
+
+    /** Removes the target if it belongs to the deployment; returns its URL, or null if there is none. */
+    @Nullable
+    String delete(long tenantId, long deploymentId, long id) {
+        return jdbc.sql("delete from scrape_target where tenant_id = ? and deployment_id = ? and id = ? returning url")
+                .params(tenantId, deploymentId, id)
+                .query(String.class)
+                .optional()
+                .orElse(null);
+    }
+
+    List<ClaimedTarget> claimDue(String owner, Instant now, int limit) {
+        return jdbc.sql(CLAIM)
+                .param("owner", owner)
+                .param("now", Timestamp.from(now))
+                .param("limit", limit)
+                .query((rs, row) -> new ClaimedTarget(
+                        rs.getLong("tenant_id"),
+                        rs.getLong("id"),
+                        rs.getLong("deployment_id"),
+                        rs.getString("url"),
+                        rs.getString("replica"),
+                        Duration.ofSeconds(rs.getInt("interval_s")),
+                        Duration.ofSeconds(rs.getInt("timeout_s")),
+                        rs.getString("bearer_token"),
+                        CounterMemoryJson.read(json, rs.getString("counter_memory")),
+                        rs.getInt("failures")))
+                .list();
+    }
+
+    /** Records a successful scrape and frees the lease; false when this instance no longer held it. */
+    boolean succeeded(ClaimedTarget target, String owner, Instant now, int seriesRead, CounterMemory memory) {
+        return jdbc.sql("""
+                        update scrape_target set lease_owner = null, lease_expires_at = null, failures = 0,
+                               last_attempt_at = :now, last_success_at = :now, last_error = null,
+                               series_read = :series, counter_memory = cast(:memory as jsonb),
+                               next_scrape_at = :next
+                         where tenant_id = :tenant and id = :id and lease_owner = :owner""")
+                        .param("now", Timestamp.from(now))
+                        .param("series", seriesRead)
+                        .param("memory", CounterMemoryJson.write(json, memory))
+                        .param("next", Timestamp.from(now.plus(target.interval())))
+                        .param("tenant", target.tenantId())
+                        .param("id", target.id())
+                        .param("owner", owner)
+                        .update()
+                == 1;
+    }
+
+    /** Records a failed scrape, schedules the next attempt after {@code backoff} and frees the lease. */
+    void failed(ClaimedTarget target, String owner, Instant now, String error, Duration backoff) {
+        jdbc.sql("""
+                        update scrape_target set lease_owner = null, lease_expires_at = null, failures = failures + 1,
+                               last_attempt_at = :now, last_error = :error, next_scrape_at = :next
+                         where tenant_id = :tenant and id = :id and lease_owner = :owner""")
+                .param("now", Timestamp.from(now))
+                .param("error", error.length() > 500 ? error.substring(0, 499) + "…" : error)
+                .param("next", Timestamp.from(now.plus(backoff)))
+                .param("tenant", target.tenantId())
+                .param("id", target.id())
+                .param("owner", owner)
+                .update();
+    }
+
+    private static ScrapeTarget target(ResultSet rs) throws SQLException {
+        return new ScrapeTarget(
+                rs.getLong("id"),
+                rs.getString("url"),
+                rs.getString("replica"),
+                rs.getInt("interval_s"),
+                rs.getInt("timeout_s"),
+                rs.getBoolean("has_token"),
+                rs.getTimestamp("created_at").toInstant(),
+                instant(rs.getTimestamp("last_success_at")),
+                instant(rs.getTimestamp("last_attempt_at")),
+                rs.getString("last_error"),
+                (Integer) rs.getObject("series_read"),
+                rs.getInt("failures"));
+    }
+
+    private static @Nullable Instant instant(@Nullable Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}

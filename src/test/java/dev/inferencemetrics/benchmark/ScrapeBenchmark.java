@@ -1,0 +1,202 @@
+package dev.inferencemetrics.benchmark;
+
+import dev.inferencemetrics.Application;
+import dev.inferencemetrics.database.EmbeddedPostgresServer;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.scrape.AllowListService;
+import dev.inferencemetrics.scrape.ScrapeTargetService;
+import dev.inferencemetrics.security.TenantScope;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.stream.Stream;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * CPU the scraper uses for 1,000 targets at a 15 s interval, each serving the published SGLang scrape, beside two
+ * baselines measured in the same run: the application idle, and the same 1,000 fetches every 15 s with a bare
+ * HttpClient (no parsing, no storing). All engines are one local server in this JVM; its threads' CPU is
+ * measured apart and left out of the application's. Not a test: run it as BENCHMARKS.md says.
+ */
+public final class ScrapeBenchmark {
+
+    private static final int TARGETS = Integer.getInteger("benchmark.targets", 1000);
+    private static final Duration PHASE = Duration.ofSeconds(Long.getLong("benchmark.seconds", 60));
+    private static final Duration INTERVAL = Duration.ofSeconds(15);
+
+    private ScrapeBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        Path data = Files.createTempDirectory("inference-metrics-scrape-benchmark-");
+        String scrape = Files.readString(Path.of("../shared/datasets/engine-metrics/sglang-llama31-8b-under-load.txt"));
+        try (FixtureEngines engines = new FixtureEngines(scrape);
+                ConfigurableApplicationContext app = start(data)) {
+            CpuMeter cpu = CpuMeter.forDataDirectory(
+                    app.getBean(EmbeddedPostgresServer.class).dataDirectory());
+            progress("measuring the idle application");
+            Figures idle = measure(cpu, engines, () -> sleep(PHASE));
+            progress("fetching " + TARGETS + " targets every 15 s with a bare HttpClient");
+            Figures fetchOnly = measure(cpu, engines, () -> fetchEvery(engines, PHASE));
+            addTargets(app, engines);
+            progress("warming up the scraper");
+            sleep(INTERVAL.plusSeconds(5));
+            progress("scraping " + TARGETS + " targets every 15 s");
+            Figures scraping = measure(cpu, engines, () -> sleep(PHASE));
+            report(idle, fetchOnly, scraping);
+        } finally {
+            deleteRecursively(data);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(Path data) {
+        SpringApplication application = new SpringApplication(Application.class);
+        application.setBannerMode(Banner.Mode.OFF);
+        application.setLogStartupInfo(false);
+        return application.run(
+                "--server.port=0",
+                "--spring.datasource.url=",
+                "--inference-metrics.embedded-database.data-directory=" + data,
+                "--inference-metrics.demo.enabled=true",
+                "--inference-metrics.demo.simulator.enabled=false",
+                "--inference-metrics.scrape.enabled=true",
+                "--logging.level.root=warn");
+    }
+
+    private static void addTargets(ConfigurableApplicationContext app, FixtureEngines engines) {
+        DeploymentService deployments = app.getBean(DeploymentService.class);
+        ScrapeTargetService targets = app.getBean(ScrapeTargetService.class);
+        app.getBean(AllowListService.class).add(TenantScope.allTenants(), "benchmark", "127.0.0.1");
+        DeploymentRef sandbox = deployments.require(TenantScope.allTenants(), "sandbox");
+        int perDeployment = 50;
+        for (int i = 0; i < TARGETS; i++) {
+            String slug = "scrape-benchmark-" + i / perDeployment;
+            deployments.createIfAbsent(new DeploymentDefinition(
+                    sandbox.tenantId(), slug, slug, "meta-llama/Llama-3.1-8B", "SGLang", "local"));
+            targets.add(
+                    TenantScope.tenant(sandbox.tenantId()),
+                    slug,
+                    engines.url("/engine/" + i + "/metrics"),
+                    "replica-" + i,
+                    null,
+                    null,
+                    null);
+        }
+    }
+
+    private static void fetchEvery(FixtureEngines engines, Duration phase) {
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build();
+        Semaphore slots = new Semaphore(64);
+        long end = System.nanoTime() + phase.toNanos();
+        long spacing = INTERVAL.toNanos() / TARGETS;
+        for (long i = 0; System.nanoTime() < end; i++) {
+            sleepUntil(System.nanoTime() + spacing);
+            slots.acquireUninterruptibly();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(engines.url("/engine/" + i % TARGETS + "/metrics")))
+                    .build();
+            CompletableFuture<HttpResponse<String>> answer =
+                    client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+            answer.whenComplete((response, error) -> slots.release());
+        }
+    }
+
+    /** CPU of one phase; the application's excludes the local engines' threads, shown apart. */
+    private record Figures(
+            double wallSeconds,
+            double appCpuSeconds,
+            double databaseCpuSeconds,
+            double engineCpuSeconds,
+            long scrapes) {
+        double cores() {
+            return (appCpuSeconds + databaseCpuSeconds) / wallSeconds;
+        }
+    }
+
+    private static Figures measure(CpuMeter cpu, FixtureEngines engines, Runnable phase) throws IOException {
+        CpuMeter.Reading start = cpu.read();
+        long engineStart = FixtureEngines.cpuNanos();
+        long served = engines.served();
+        long started = System.nanoTime();
+        phase.run();
+        double wall = (System.nanoTime() - started) / 1e9;
+        CpuMeter.Reading used = cpu.read().since(start);
+        double engine = (FixtureEngines.cpuNanos() - engineStart) / 1e9;
+        return new Figures(
+                wall, used.appNanos() / 1e9 - engine, used.databaseNanos() / 1e9, engine, engines.served() - served);
+    }
+
+    private static void report(Figures idle, Figures fetchOnly, Figures scraping) {
+        System.out.printf(
+                "%nScraping %,d targets at a 15 s interval (%,.0f s per phase)%n%n", TARGETS, PHASE.toSeconds() + 0.0);
+        System.out.println(
+                "| phase | scrapes/s | app CPU s | PostgreSQL CPU s | cores used (app + PostgreSQL) | ÷ idle | local engines' CPU s |");
+        System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (var row : new Object[][] {
+            {"idle application", idle},
+            {"bare fetches (no parse, no store)", fetchOnly},
+            {"scraping (fetch, parse, store)", scraping}
+        }) {
+            Figures f = (Figures) row[1];
+            System.out.printf(
+                    "| %s | %.1f | %.1f | %.1f | %.3f | %.1f× | %.1f |%n",
+                    row[0],
+                    f.scrapes() / f.wallSeconds(),
+                    f.appCpuSeconds(),
+                    f.databaseCpuSeconds(),
+                    f.cores(),
+                    f.cores() / idle.cores(),
+                    f.engineCpuSeconds());
+        }
+        double net = scraping.cores() - idle.cores();
+        System.out.printf(
+                "%nScraping uses %.3f cores (%.3f above idle, %.3f above the bare fetches); target under 0.25 of one"
+                        + " core: %s%n",
+                scraping.cores(),
+                net,
+                scraping.cores() - fetchOnly.cores(),
+                scraping.cores() < 0.25 ? "met" : "missed");
+    }
+
+    private static void sleep(Duration duration) {
+        sleepUntil(System.nanoTime() + duration.toNanos());
+    }
+
+    private static void sleepUntil(long nanoTime) {
+        long left;
+        while ((left = nanoTime - System.nanoTime()) > 0) {
+            try {
+                Thread.sleep(Duration.ofNanos(left));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static void progress(String step) {
+        System.err.println("benchmark: " + step + " …");
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}

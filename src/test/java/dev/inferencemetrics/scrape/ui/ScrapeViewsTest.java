@@ -1,0 +1,100 @@
+package dev.inferencemetrics.scrape.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import dev.inferencemetrics.audit.AuditEntry;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.scrape.AllowListEntry;
+import dev.inferencemetrics.scrape.AllowListService;
+import dev.inferencemetrics.scrape.ScrapeTarget;
+import dev.inferencemetrics.scrape.ScrapeTargetService;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.ScrapeAllowList;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class ScrapeViewsTest extends SpringBrowserlessTest {
+
+    @Autowired
+    AllowListService allowList;
+
+    @Autowired
+    ScrapeTargetService targets;
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    AuditLog audit;
+
+    @Autowired
+    Clock clock;
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_adds_a_network_to_the_allow_list_in_its_normal_form_and_the_change_is_audited() {
+        AllowListView view = navigate("admin/scrape-allow-list", AllowListView.class);
+
+        view.entry.setValue("10.77.0.9/16");
+        view.add.click();
+        view.entry.setValue("not a host!");
+        view.add.click();
+
+        assertThat(allowList.entries()).extracting(AllowListEntry::entry).contains("10.77.0.0/16");
+        assertThat(view.message.getText()).startsWith("Not added: \"not a host!\" is neither a network");
+        assertThat(audit
+                        .search(
+                                TenantScope.allTenants(),
+                                new AuditQuery(
+                                        clock.instant().minus(Duration.ofMinutes(5)),
+                                        AuditKind.SCRAPE_ALLOW_LIST_CHANGED,
+                                        null,
+                                        null,
+                                        100))
+                        .stream()
+                        .map(AuditEntry::detail))
+                .contains("Added 10.77.0.0/16 to the scrape allow-list");
+    }
+
+    @Test
+    void the_sources_tab_adds_a_target_inside_the_allow_list_shows_its_health_and_refuses_one_outside() {
+        ScrapeAllowList.permitLoopback(allowList);
+        long tenant = tenants.createIfAbsent("sources-labs", "Sources Labs");
+        String slug = "sources-" + Long.toString(System.nanoTime(), 36);
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Sources", "m", "vLLM", "eu-1"));
+        ScrapeTargetsPanel panel = new ScrapeTargetsPanel(targets, TenantScope.tenant(tenant), slug);
+
+        panel.url.setValue("http://127.0.0.1:9/metrics");
+        panel.replica.setValue("vllm-0");
+        panel.token.setValue("hunter2-token");
+        panel.add.click();
+        panel.url.setValue("http://169.254.169.254/latest/meta-data");
+        panel.add.click();
+
+        List<ScrapeTarget> shown = panel.grid.getGenericDataView().getItems().toList();
+        assertThat(shown)
+                .extracting(ScrapeTarget::replica, ScrapeTarget::hasToken, ScrapeTarget::lastSuccessAt)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("vllm-0", true, null));
+        assertThat(panel.message.getText())
+                .isEqualTo("Not added: 169.254.169.254 resolves to 169.254.169.254, which the scrape allow-list does"
+                        + " not include.");
+    }
+}
