@@ -2,7 +2,6 @@ package dev.inferencemetrics.security;
 
 import com.vaadin.flow.spring.security.VaadinSecurityConfigurer;
 import dev.inferencemetrics.security.ui.LoginView;
-import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -16,7 +15,6 @@ import org.springframework.security.core.session.SessionRegistryImpl;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.session.ConcurrentSessionFilter;
 import org.springframework.security.web.session.HttpSessionEventPublisher;
 
 @Configuration(proxyBeanMethods = false)
@@ -30,24 +28,10 @@ class SecurityConfiguration {
      * end after the idle and absolute timeouts, and when a recheck finds the user disabled or with another role.
      */
     @Bean
-    SecurityFilterChain vaadinSecurityFilterChain(
-            HttpSecurity http,
-            SessionRegistry sessions,
-            SessionProperties properties,
-            UserAccounts accounts,
-            Clock clock)
-            throws Exception {
-        SessionTimeouts timeouts = new SessionTimeouts(properties);
-        http.sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId())
-                        .addSessionAuthenticationStrategy(new SessionStart(timeouts, clock))
-                        .sessionConcurrency(concurrency -> concurrency
-                                .maximumSessions(-1)
-                                .sessionRegistry(sessions)
-                                .expiredSessionStrategy(new ContinueSignedOut())))
-                .addFilterBefore(
-                        new SessionTimeoutFilter(timeouts, sessions, accounts::isCurrent, clock),
-                        ConcurrentSessionFilter.class);
-        return http.with(VaadinSecurityConfigurer.vaadin(), vaadin -> vaadin.loginView(LoginView.class))
+    SecurityFilterChain vaadinSecurityFilterChain(HttpSecurity http, SignedInSessions sessions) throws Exception {
+        http.sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()));
+        return sessions.guardPages(http)
+                .with(VaadinSecurityConfigurer.vaadin(), vaadin -> vaadin.loginView(LoginView.class))
                 .build();
     }
 
