@@ -13,6 +13,8 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -21,7 +23,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 final class ApiAdmissionFilter extends OncePerRequestFilter {
 
-    private static final String INGEST = "/api/v1/ingest/";
+    // the matcher the authorisation rules use: it reads the decoded path the dispatcher routes, so
+    // "/api/v1/%69ngest/…" counts as the ingest call it becomes
+    private static final RequestMatcher INGEST =
+            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/api/v1/ingest/**");
 
     private final ApiAdmission admission;
 
@@ -61,8 +66,7 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
     }
 
     private static boolean isIngest(HttpServletRequest request) {
-        return HttpMethod.POST.matches(request.getMethod())
-                && request.getRequestURI().startsWith(request.getContextPath() + INGEST);
+        return INGEST.matches(request);
     }
 
     private static void tooMany(HttpServletResponse response, Duration wait, String detail) throws IOException {
