@@ -10,7 +10,9 @@ final class TenantTables {
     static final List<String> NOT_TENANT_OWNED = List.of(
             "flyway_schema_history",
             // failed sign-ins are counted before anyone's tenant is known, unknown usernames too
-            "sign_in_failure");
+            "sign_in_failure",
+            // where accounts signed in lately, known before anyone's tenant is, as the failures are
+            "sign_in_known_address");
 
     private TenantTables() {}
 
