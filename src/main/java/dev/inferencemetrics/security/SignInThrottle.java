@@ -81,6 +81,13 @@ public class SignInThrottle {
                 .single();
     }
 
+    /** Forgets the account's failures (an administrator's unlock); its addresses' failures stay counted. */
+    void unlock(String username) {
+        jdbc.sql("delete from sign_in_failure where subject = ?")
+                .param(accountKey(username))
+                .update();
+    }
+
     /** Failures older than the window count no more. */
     @Scheduled(fixedDelayString = "PT5M", initialDelayString = "PT1M")
     void forgetOldFailures() {
