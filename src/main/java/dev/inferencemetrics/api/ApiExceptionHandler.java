@@ -4,9 +4,11 @@ import dev.inferencemetrics.deployment.DeploymentArchivedException;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
 import java.sql.SQLException;
+import java.time.DateTimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -46,6 +48,21 @@ class ApiExceptionHandler {
         return answer(HttpStatus.CONFLICT, e.getMessage());
     }
 
+    /** A value PostgreSQL refused (a NUL in a text, a broken constraint): the caller's input, not the server. */
+    @ExceptionHandler(DataIntegrityViolationException.class)
+    ResponseEntity<ProblemDetail> refusedValue(DataIntegrityViolationException e) {
+        String reason = RefusedValue.reason(e).orElse("A value in the request is not allowed.");
+        log.info("API call refused by the database: {}", reason);
+        return answer(HttpStatus.BAD_REQUEST, reason);
+    }
+
+    /** A parameter that parsed but cannot be computed on (a time past the end of Java's calendar, say). */
+    @ExceptionHandler({DateTimeException.class, ArithmeticException.class})
+    ResponseEntity<ProblemDetail> outOfRange(RuntimeException e) {
+        log.info("API call refused, a value out of range: {}", e.getMessage());
+        return answer(HttpStatus.BAD_REQUEST, "A number, date, time or duration in the request is out of range.");
+    }
+
     /** The database is unreachable or overloaded: nothing was stored, so the client should resend later. */
     @ExceptionHandler({
         CannotCreateTransactionException.class,
@@ -70,6 +87,11 @@ class ApiExceptionHandler {
     ResponseEntity<ProblemDetail> persistenceFailure(RuntimeException e) {
         if (lostConnection(e)) {
             return unavailable(e);
+        }
+        if (RefusedValue.reason(e).isPresent()) {
+            String reason = RefusedValue.reason(e).orElseThrow();
+            log.info("API call refused by the database: {}", reason);
+            return answer(HttpStatus.BAD_REQUEST, reason);
         }
         log.error("Persistence failure in an API call", e);
         return answer(HttpStatus.INTERNAL_SERVER_ERROR, "The call failed; nothing was stored. Retry later.");

@@ -9,48 +9,79 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.stereotype.Service;
 
 /**
- * Decides whether an API call may go ahead now: each key has a request rate, each tenant a number of ingest calls in
- * flight. A call turned away stored nothing and may simply be resent after the wait this service names.
+ * Decides whether an API call may go ahead now: each key and each signed-in user has a request rate; each tenant a
+ * read rate, a number of reads and a number of ingest calls in flight. A call turned away stored nothing and may
+ * simply be resent after the wait this service names.
  */
 @Service
 @EnableConfigurationProperties(ApiLimits.class)
 public class ApiAdmission {
 
-    private final KeyRateLimiter rates;
-    private final TenantIngestLimiter ingests;
+    private final KeyRateLimiter keyRates;
+    private final KeyRateLimiter sessionRates;
+    private final KeyRateLimiter tenantReadRates;
+    private final TenantCallLimiter ingests;
+    private final TenantCallLimiter reads;
     private final Counter rateLimited;
     private final Counter concurrencyLimited;
 
     ApiAdmission(ApiLimits limits, Clock clock, MeterRegistry meters) {
-        this.rates = new KeyRateLimiter(limits.requestsPerSecondPerKey(), limits.burstPerKey(), clock);
-        this.ingests = new TenantIngestLimiter(limits.concurrentIngestsPerTenant());
+        this.keyRates = new KeyRateLimiter(limits.requestsPerSecondPerKey(), limits.burstPerKey(), clock);
+        this.sessionRates = new KeyRateLimiter(limits.requestsPerSecondPerKey(), limits.burstPerKey(), clock);
+        this.tenantReadRates = new KeyRateLimiter(limits.readsPerSecondPerTenant(), limits.readBurstPerTenant(), clock);
+        this.ingests = new TenantCallLimiter(limits.concurrentIngestsPerTenant());
+        this.reads = new TenantCallLimiter(limits.concurrentReadsPerTenant());
         this.rateLimited = throttled(meters, "rate-limit");
         this.concurrencyLimited = throttled(meters, "concurrency-limit");
     }
 
-    /** Empty when the key may make a call now; otherwise how long it should wait. */
-    Optional<Duration> admitCall(ApiClient client) {
-        Optional<Duration> wait = rates.tryAcquire(client.keyId());
+    /** Empty when the key or user may make a call now; otherwise how long it should wait. */
+    Optional<Duration> admitCall(CallShare share) {
+        Optional<Duration> wait = (share.session() ? sessionRates : keyRates).tryAcquire(share.callerId());
+        wait.ifPresent(w -> rateLimited.increment());
+        return wait;
+    }
+
+    /** Empty when the tenant's share may read now; otherwise how long it should wait. */
+    Optional<Duration> admitReadRate(CallShare share) {
+        Optional<Duration> wait = tenantReadRates.tryAcquire(share.shareId());
         wait.ifPresent(w -> rateLimited.increment());
         return wait;
     }
 
     /** Whether the tenant may start one more ingest call; if so, {@link #ingestDone} must follow. */
-    boolean admitIngest(ApiClient client) {
-        boolean admitted = ingests.tryAcquire(client.tenantId());
-        if (!admitted) {
-            concurrencyLimited.increment();
-        }
-        return admitted;
+    boolean admitIngest(CallShare share) {
+        return counted(ingests.tryAcquire(share.shareId()));
     }
 
-    void ingestDone(ApiClient client) {
-        ingests.release(client.tenantId());
+    void ingestDone(CallShare share) {
+        ingests.release(share.shareId());
+    }
+
+    /** Whether the tenant may start one more read; if so, {@link #readDone} must follow. */
+    boolean admitRead(CallShare share) {
+        return counted(reads.tryAcquire(share.shareId()));
+    }
+
+    void readDone(CallShare share) {
+        reads.release(share.shareId());
     }
 
     /** Ingest calls of a tenant in flight right now. */
     public int ingestsInFlight(long tenantId) {
         return ingests.inFlight(tenantId);
+    }
+
+    /** Reads of a tenant in flight right now. */
+    public int readsInFlight(long tenantId) {
+        return reads.inFlight(tenantId);
+    }
+
+    private boolean counted(boolean admitted) {
+        if (!admitted) {
+            concurrencyLimited.increment();
+        }
+        return admitted;
     }
 
     private static Counter throttled(MeterRegistry meters, String reason) {

@@ -7,23 +7,34 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Answers 429 with {@code Retry-After} when a key is over its rate or its tenant has too many ingest calls in
- * flight. Runs after the key is authenticated and before the body is read, so a refused call costs almost nothing.
+ * Answers 429 with {@code Retry-After} when a key or signed-in user is over its rate, or its tenant over its read
+ * rate or its reads or ingest calls in flight. Runs after the caller is known and before the body is read, so a
+ * refused call costs almost nothing.
  */
 final class ApiAdmissionFilter extends OncePerRequestFilter {
 
-    private static final String INGEST = "/api/v1/ingest/";
-    private static final List<String> OTLP = List.of("/v1/traces", "/api/v1/otlp/v1/traces");
+    private static final Duration RETRY_IN_FLIGHT = Duration.ofSeconds(1);
+
+    // the matchers the authorisation rules use: they read the decoded path the dispatcher routes, so
+    // "/api/v1/%69ngest/…" counts as the ingest call it becomes
+    private static final RequestMatcher INGEST = new OrRequestMatcher(
+            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/api/v1/ingest/**"),
+            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/v1/traces"),
+            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/api/v1/otlp/v1/traces"));
+    private static final RequestMatcher READ =
+            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.GET, "/api/**");
 
     private final ApiAdmission admission;
 
@@ -35,36 +46,58 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-        if (authentication == null || !(authentication.getPrincipal() instanceof ApiClient client)) {
+        CallShare share = authentication == null ? null : CallShare.of(authentication.getPrincipal());
+        if (share == null) {
             chain.doFilter(request, response);
             return;
         }
-        Optional<Duration> wait = admission.admitCall(client);
+        Optional<Duration> wait = admission.admitCall(share);
         if (wait.isPresent()) {
-            tooMany(response, wait.get(), "This API key is over its request rate; nothing was stored. Retry later.");
-            return;
-        }
-        if (!isIngest(request)) {
-            chain.doFilter(request, response);
-            return;
-        }
-        if (!admission.admitIngest(client)) {
             tooMany(
                     response,
-                    Duration.ofSeconds(1),
+                    wait.get(),
+                    "This API key or user is over its request rate; nothing was done. Retry later.");
+        } else if (INGEST.matches(request)) {
+            ingest(request, response, chain, share);
+        } else if (READ.matches(request)) {
+            read(request, response, chain, share);
+        } else {
+            chain.doFilter(request, response);
+        }
+    }
+
+    private void ingest(HttpServletRequest request, HttpServletResponse response, FilterChain chain, CallShare share)
+            throws ServletException, IOException {
+        if (!admission.admitIngest(share)) {
+            tooMany(
+                    response,
+                    RETRY_IN_FLIGHT,
                     "Too many ingest calls of this tenant are in flight; nothing was stored. Retry later.");
             return;
         }
         try {
             chain.doFilter(request, response);
         } finally {
-            admission.ingestDone(client);
+            admission.ingestDone(share);
         }
     }
 
-    private static boolean isIngest(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return HttpMethod.POST.matches(request.getMethod()) && (path.startsWith(INGEST) || OTLP.contains(path));
+    private void read(HttpServletRequest request, HttpServletResponse response, FilterChain chain, CallShare share)
+            throws ServletException, IOException {
+        Optional<Duration> wait = admission.admitReadRate(share);
+        if (wait.isPresent()) {
+            tooMany(response, wait.get(), "This tenant is over its read rate. Retry later.");
+            return;
+        }
+        if (!admission.admitRead(share)) {
+            tooMany(response, RETRY_IN_FLIGHT, "Too many reads of this tenant are in flight. Retry later.");
+            return;
+        }
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            admission.readDone(share);
+        }
     }
 
     private static void tooMany(HttpServletResponse response, Duration wait, String detail) throws IOException {

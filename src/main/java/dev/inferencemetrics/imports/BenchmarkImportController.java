@@ -2,6 +2,7 @@ package dev.inferencemetrics.imports;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.DurationParameter;
+import dev.inferencemetrics.api.InstantParameter;
 import dev.inferencemetrics.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -9,8 +10,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -62,14 +61,14 @@ class BenchmarkImportController {
                     deployment,
                     benchmark,
                     request.getInputStream(),
-                    start == null ? null : Instant.parse(start),
+                    start == null ? null : InstantParameter.parse("start", start),
                     spread == null ? null : DurationParameter.parse("spread", spread),
                     clock.instant(),
                     done -> {});
-        } catch (DateTimeParseException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, "start must be an ISO-8601 instant");
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        } catch (ImportTimedOut e) {
+            throw new ApiProblem(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
         }
     }
 }

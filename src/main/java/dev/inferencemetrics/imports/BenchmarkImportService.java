@@ -1,5 +1,6 @@
 package dev.inferencemetrics.imports;
 
+import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.imports.BenchmarkRun.BenchmarkRecord;
 import dev.inferencemetrics.ingest.IngestResult;
 import dev.inferencemetrics.ingest.IngestService;
@@ -10,6 +11,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,18 +37,29 @@ import tools.jackson.databind.node.ObjectNode;
 public class BenchmarkImportService {
 
     static final int BATCH = 1_000;
+    /** About what a long benchmark run records; more is refused before anything is stored. */
+    public static final int MAX_RECORDS = 200_000;
+    /** An import that takes longer stops between batches: the batches stored are kept, and resending completes it. */
+    static final Duration MAX_IMPORT_TIME = Duration.ofMinutes(2);
+
     static final int REJECTIONS_SHOWN = 20;
     public static final long MAX_FILE_BYTES = 50L * 1024 * 1024;
     static final Duration DEFAULT_SPREAD = Duration.ofMinutes(10);
+    /** As long as raw samples are kept by default: an older import would be refused sample by sample anyway. */
+    static final Duration MAX_SPREAD = Duration.ofDays(14);
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final IngestService ingest;
+    private final DeploymentService deployments;
     private final ObjectMapper json;
+    private final Clock clock;
 
-    BenchmarkImportService(IngestService ingest, ObjectMapper json) {
+    BenchmarkImportService(IngestService ingest, DeploymentService deployments, ObjectMapper json, Clock clock) {
         this.ingest = ingest;
+        this.deployments = deployments;
         this.json = json;
+        this.clock = clock;
     }
 
     /**
@@ -65,6 +78,11 @@ public class BenchmarkImportService {
             Instant now,
             DoubleConsumer progress)
             throws IOException {
+        if (spread != null && (spread.compareTo(Duration.ofSeconds(1)) < 0 || spread.compareTo(MAX_SPREAD) > 0)) {
+            throw new IllegalArgumentException("spread must be between 1 second and " + MAX_SPREAD.toDays() + " days");
+        }
+        // an unknown, foreign or archived deployment is refused as on any ingest call, even for an empty file
+        deployments.requireActive(caller.scope(), deploymentSlug);
         byte[] content = file.readNBytes((int) Math.min(MAX_FILE_BYTES + 1, Integer.MAX_VALUE - 8));
         if (content.length > MAX_FILE_BYTES) {
             throw new IllegalArgumentException(
@@ -72,12 +90,22 @@ public class BenchmarkImportService {
         }
         BenchmarkRun run =
                 BenchmarkReaders.read(format, format == BenchmarkFormat.AIPERF ? lines(content) : parse(content));
+        if (run.records().isEmpty()) {
+            throw new IllegalArgumentException("the file holds no requests");
+        }
+        if (run.records().size() > MAX_RECORDS) {
+            throw new IllegalArgumentException("a file may hold at most " + MAX_RECORDS + " requests; split it");
+        }
+        Instant deadline = clock.instant().plus(MAX_IMPORT_TIME);
         Duration runTime = spread != null ? spread : run.duration() != null ? run.duration() : DEFAULT_SPREAD;
         Instant from = start != null ? start : defaultStart(run, runTime, now);
         String runId = runId(content, from);
         List<BenchmarkRecord> records = run.records();
         Tally tally = new Tally();
         for (int first = 0; first < records.size(); first += BATCH) {
+            if (clock.instant().isAfter(deadline)) {
+                throw new ImportTimedOut(first, records.size(), MAX_IMPORT_TIME);
+            }
             int last = Math.min(records.size(), first + BATCH);
             List<JsonNode> batch = new ArrayList<>(last - first);
             for (int i = first; i < last; i++) {

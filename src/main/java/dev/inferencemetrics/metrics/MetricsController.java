@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.DurationParameter;
+import dev.inferencemetrics.api.InstantParameter;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
@@ -12,7 +13,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -75,8 +75,8 @@ class MetricsController {
                     @RequestParam(required = false)
                     @Nullable
                     String step) {
-        Instant end = to == null ? clock.instant() : instant("to", to);
-        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : instant("from", from);
+        Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
+        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
         try {
             DeploymentMetrics answer = metrics.query(caller.scope(), slug, QueryWindow.of(start, end, step(step)));
             audit.called(
@@ -86,15 +86,6 @@ class MetricsController {
             return answer;
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
-    }
-
-    private static Instant instant(String name, String value) {
-        try {
-            return Instant.parse(value);
-        } catch (DateTimeParseException e) {
-            throw new ApiProblem(
-                    HttpStatus.BAD_REQUEST, name + " must be an ISO-8601 instant, e.g. 2026-11-22T10:00:00Z");
         }
     }
 

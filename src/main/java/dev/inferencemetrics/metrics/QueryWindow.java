@@ -33,6 +33,9 @@ public record QueryWindow(Instant from, Instant to, Duration step, Resolution re
             throw new IllegalArgumentException("a window may span at most " + MAX_WINDOW.toDays() + " days");
         }
         Duration step = requestedStep == null ? defaultStep(length) : requestedStep;
+        if (step.compareTo(MAX_WINDOW) > 0) {
+            throw new IllegalArgumentException("step may be at most " + MAX_WINDOW.toDays() + " days");
+        }
         if (step.getSeconds() < Resolution.MINUTE.seconds()
                 || step.getSeconds() % Resolution.MINUTE.seconds() != 0
                 || step.getNano() != 0) {

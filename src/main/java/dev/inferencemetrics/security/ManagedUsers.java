@@ -24,6 +24,7 @@ public class ManagedUsers {
     private final PasswordEncoder passwordEncoder;
     private final ApplicationEventPublisher events;
     private final DatabaseTenant databaseTenant;
+    private final SignInThrottle throttle;
     private final Clock clock;
 
     ManagedUsers(
@@ -31,8 +32,10 @@ public class ManagedUsers {
             PasswordEncoder passwordEncoder,
             ApplicationEventPublisher events,
             DatabaseTenant databaseTenant,
+            SignInThrottle throttle,
             Clock clock) {
         this.users = users;
+        this.throttle = throttle;
         this.databaseTenant = databaseTenant;
         this.passwordEncoder = passwordEncoder;
         this.events = events;
@@ -125,6 +128,15 @@ public class ManagedUsers {
             user.enable();
             events.publishEvent(new UserEnabled(actor.userId(), userId, user.getTenantId()));
         }
+        return ManagedUser.of(user);
+    }
+
+    /** Forgets a member's failed sign-ins, so their right password signs them in again at once, from anywhere. */
+    @Transactional
+    public ManagedUser unlockSignIn(SignedInUser actor, long userId) {
+        AppUser user = requireMember(actor, userId);
+        throttle.unlock(user.getUsername());
+        events.publishEvent(new SignInUnlocked(actor.userId(), userId, user.getTenantId()));
         return ManagedUser.of(user);
     }
 

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.core.session.SessionInformation;
 import org.springframework.security.core.session.SessionRegistry;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -75,6 +76,8 @@ final class SessionTimeoutFilter extends OncePerRequestFilter {
             information.expireNow();
         } else {
             session.invalidate();
+            // the login may already have been read from the session for this request
+            SecurityContextHolder.clearContext();
         }
     }
 

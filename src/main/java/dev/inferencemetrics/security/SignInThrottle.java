@@ -23,6 +23,8 @@ import org.springframework.stereotype.Component;
 public class SignInThrottle {
 
     private static final int MAX_KEY_LENGTH = 200;
+    /** How long an address an account signed in from stays known to it without another sign-in. */
+    static final Duration KNOWN_ADDRESS_KEPT = Duration.ofDays(90);
 
     private final SignInThrottleProperties limits;
     private final JdbcClient jdbc;
@@ -34,10 +36,16 @@ public class SignInThrottle {
         this.clock = clock;
     }
 
-    /** How long sign-ins to this account from this address stay refused; empty when they may go ahead. */
+    /**
+     * How long sign-ins to this account from this address stay refused; empty when they may go ahead. The account's
+     * limit does not apply at an address the account signed in from lately, so others' failures cannot lock its owner
+     * out; the address's own limit applies everywhere.
+     */
     public Optional<Duration> refusal(String username, String address) {
         Instant now = clock.instant();
-        Optional<Duration> account = refusalLeft(accountKey(username), limits.failuresPerAccount(), now);
+        Optional<Duration> account = isKnown(username, address, now)
+                ? Optional.empty()
+                : refusalLeft(accountKey(username), limits.failuresPerAccount(), now);
         Optional<Duration> client = refusalLeft(addressKey(address), limits.failuresPerAddress(), now);
         if (account.isPresent() && client.isPresent()) {
             return Optional.of(max(account.get(), client.get()));
@@ -52,8 +60,29 @@ public class SignInThrottle {
                 .update();
     }
 
-    /** A successful sign-in forgets the account's failures; its address's stay counted. */
-    public void succeeded(String username) {
+    /** A successful sign-in forgets the account's failures (its address's stay counted) and knows the address. */
+    public void succeeded(String username, String address) {
+        jdbc.sql("delete from sign_in_failure where subject = ?")
+                .param(accountKey(username))
+                .update();
+        jdbc.sql("""
+                        insert into sign_in_known_address (subject, address, signed_in_at) values (?, ?, ?)
+                        on conflict (subject, address) do update set signed_in_at = excluded.signed_in_at""")
+                .params(accountKey(username), truncated(address), Timestamp.from(clock.instant()))
+                .update();
+    }
+
+    private boolean isKnown(String username, String address, Instant now) {
+        return jdbc.sql("""
+                        select exists (select 1 from sign_in_known_address
+                                        where subject = ? and address = ? and signed_in_at > ?)""")
+                .params(accountKey(username), truncated(address), Timestamp.from(now.minus(KNOWN_ADDRESS_KEPT)))
+                .query(Boolean.class)
+                .single();
+    }
+
+    /** Forgets the account's failures (an administrator's unlock); its addresses' failures stay counted. */
+    void unlock(String username) {
         jdbc.sql("delete from sign_in_failure where subject = ?")
                 .param(accountKey(username))
                 .update();
@@ -64,6 +93,9 @@ public class SignInThrottle {
     void forgetOldFailures() {
         jdbc.sql("delete from sign_in_failure where failed_at <= ?")
                 .param(Timestamp.from(clock.instant().minus(limits.window())))
+                .update();
+        jdbc.sql("delete from sign_in_known_address where signed_in_at <= ?")
+                .param(Timestamp.from(clock.instant().minus(KNOWN_ADDRESS_KEPT)))
                 .update();
     }
 

@@ -56,7 +56,7 @@ final class ThrottledSignIn implements AuthenticationProvider {
             events.publishEvent(new SignInFailed(username, address, reasonOf(e)));
             throw e;
         }
-        throttle.succeeded(username);
+        throttle.succeeded(username, address);
         if (result != null && result.getPrincipal() instanceof SignedInUser user) {
             events.publishEvent(new SignInSucceeded(user.getUsername(), user.userId(), user.tenantId(), address));
         }

@@ -105,6 +105,35 @@ class ApiLimitsIT {
     }
 
     @Test
+    void an_ingest_call_with_an_encoded_path_counts_against_the_tenants_calls_in_flight() throws Exception {
+        TestTenant busy = TestTenant.create(context, "limits-encoded");
+        String deployment = busy.deployment("held");
+        String encoded = "/api/v1/%69ngest/requests";
+
+        List<HeldIngestCall> held = new ArrayList<>();
+        try {
+            for (int call = 0; call < CONCURRENT_INGESTS_PER_TENANT; call++) {
+                held.add(new HeldIngestCall(
+                        port, encoded, busy.fullKey(), api.batch(deployment, List.of(sample("held-" + call)))));
+            }
+            awaitInFlight(busy.id(), CONCURRENT_INGESTS_PER_TENANT);
+
+            Answer refused =
+                    api.post(encoded, busy.fullKey(), JSON, api.batch(deployment, List.of(sample("one-too-many"))));
+
+            assertThat(refused.status()).as(refused.toString()).isEqualTo(429);
+            for (HeldIngestCall call : held) {
+                assertThat(call.finish()).startsWith("HTTP/1.1 200");
+            }
+        } finally {
+            for (HeldIngestCall call : held) {
+                call.close();
+            }
+        }
+        assertThat(admission.ingestsInFlight(busy.id())).isZero();
+    }
+
+    @Test
     void a_key_over_its_request_rate_gets_429_with_retry_after_while_another_key_is_served() throws Exception {
         TestTenant tenant = TestTenant.create(context, "limits-rate");
         String key = tenant.fullKey();

@@ -1,8 +1,11 @@
 package dev.inferencemetrics.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -71,6 +74,28 @@ class EmbeddedDatabaseAutoConfigurationTest {
             assertThat(queryString(owner, "show server_version")).startsWith("17.");
             assertThat(queryString(owner, "show fsync")).isEqualTo("on");
         });
+    }
+
+    @Test
+    void the_embedded_postgres_lets_nobody_in_without_its_generated_password_kept_for_its_owner_only(
+            @TempDir Path dataDirectory) {
+        runner.withPropertyValues("inference-metrics.embedded-database.data-directory=" + dataDirectory)
+                .run(context -> {
+                    FlywayConnectionDetails owner = context.getBean(FlywayConnectionDetails.class);
+                    Path secret = dataDirectory.resolve(SuperuserSecret.FILE_NAME);
+
+                    assertThat(owner.getPassword()).hasSizeGreaterThanOrEqualTo(32);
+                    assertThat(Files.readString(secret)).isEqualTo(owner.getPassword());
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)))
+                            .isEqualTo("rw-------");
+                    assertThatThrownBy(() -> DriverManager.getConnection(owner.getJdbcUrl(), "postgres", ""))
+                            .isInstanceOf(SQLException.class)
+                            .hasMessageContaining("password");
+                    assertThatThrownBy(() -> DriverManager.getConnection(owner.getJdbcUrl(), "postgres", "guess"))
+                            .isInstanceOf(SQLException.class)
+                            .hasMessageContaining("password authentication failed");
+                    assertThat(queryString(owner, "show listen_addresses")).isEqualTo("localhost");
+                });
     }
 
     @Test

@@ -6,7 +6,11 @@ import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.DefaultApplicationArguments;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 @IntegrationTest
 class DemoDataSeederIT {
@@ -16,6 +20,17 @@ class DemoDataSeederIT {
 
     @Autowired
     OwnerJdbc owner;
+
+    @Test
+    @ExtendWith(OutputCaptureExtension.class)
+    void demo_mode_warns_at_start_up_that_its_accounts_are_public_and_how_to_turn_it_off(CapturedOutput log) {
+        seeder.run(new DefaultApplicationArguments());
+
+        assertThat(log.getAll())
+                .contains("WARN")
+                .contains(DemoDataSeeder.PUBLIC_ACCOUNTS)
+                .contains("INFERENCE_METRICS_DEMO_ENABLED=false");
+    }
 
     @Test
     void seeding_again_creates_nothing_twice() {

@@ -83,6 +83,26 @@ class ManagedUsersIT {
     }
 
     @Test
+    void an_operator_unlocks_a_throttled_member_whose_password_then_signs_in_and_the_audit_log_says_so() {
+        TestTenant tenant = TestTenant.create(context, "unlock");
+        ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);
+        for (int attempt = 0; attempt < 5; attempt++) {
+            new BrowserSession(port).signIn(member.username(), "not the password");
+        }
+        assertThat(signsIn(member.username(), PASSWORD)).as("throttled").isFalse();
+
+        try (RecordedEvents events = RecordedEvents.listen(context)) {
+            managedUsers.unlockSignIn(operator(), member.id());
+
+            assertThat(events.of(SignInUnlocked.class))
+                    .containsExactly(new SignInUnlocked(operator().userId(), member.id(), tenant.id()));
+        }
+        assertThat(signsIn(member.username(), PASSWORD)).isTrue();
+        assertThat(auditDetails(AuditKind.SIGN_IN_UNLOCKED, tenant))
+                .containsExactly("User id " + member.id() + ": failed sign-ins forgotten, sign-in unlocked");
+    }
+
+    @Test
     void a_user_disabled_by_another_instance_is_signed_out_once_the_recheck_interval_has_passed() {
         TestTenant tenant = TestTenant.create(context, "elsewhere");
         ManagedUser member = create(operator(), tenant, "member", Role.TENANT_VIEWER);

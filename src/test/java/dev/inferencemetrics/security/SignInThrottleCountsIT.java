@@ -47,6 +47,24 @@ class SignInThrottleCountsIT {
     }
 
     @Test
+    void strangers_failures_lock_an_account_everywhere_except_at_an_address_it_signed_in_from() {
+        throttle.succeeded(run + "operator", run + "192.0.2.10");
+        for (int attempt = 0; attempt < 5; attempt++) {
+            throttle.failed(run + "operator", run + "203.0.113." + attempt);
+        }
+
+        assertThat(throttle.refusal(run + "operator", run + "198.51.100.4")).contains(Duration.ofMinutes(15));
+        assertThat(throttle.refusal(run + "operator", run + "192.0.2.10")).isEmpty();
+        clock.advance(SignInThrottle.KNOWN_ADDRESS_KEPT);
+        for (int attempt = 0; attempt < 5; attempt++) {
+            throttle.failed(run + "operator", run + "203.0.113." + attempt);
+        }
+        assertThat(throttle.refusal(run + "operator", run + "192.0.2.10"))
+                .as("an address not signed in from for the remembering period is a stranger's")
+                .isPresent();
+    }
+
+    @Test
     void failures_older_than_the_window_are_deleted() {
         throttle.failed(run + "old", run + "10.0.0.1");
         clock.advance(Duration.ofMinutes(15));
@@ -111,7 +129,7 @@ class SignInThrottleCountsIT {
         for (int attempt = 0; attempt < 4; attempt++) {
             throttle.failed(run + "acme-viewer", run + "10.0.0.1");
         }
-        throttle.succeeded(run + "acme-viewer");
+        throttle.succeeded(run + "acme-viewer", run + "10.0.0.9");
         for (int attempt = 0; attempt < 4; attempt++) {
             throttle.failed(run + "acme-viewer", run + "10.0.0.1");
         }

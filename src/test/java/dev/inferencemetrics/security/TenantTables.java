@@ -14,7 +14,9 @@ final class TenantTables {
             // which instance runs a scheduled job: no tenant's data
             "scheduler_lease",
             // the operators' scrape allow-list applies to every tenant's targets
-            "scrape_allowed_network");
+            "scrape_allowed_network",
+            // where accounts signed in lately, known before anyone's tenant is, as the failures are
+            "sign_in_known_address");
 
     private TenantTables() {}
 

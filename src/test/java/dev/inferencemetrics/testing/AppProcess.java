@@ -40,6 +40,25 @@ public final class AppProcess implements AutoCloseable {
 
     /** Starts the demo world (no simulated traffic) on the given database; {@code settings} are extra properties. */
     public static AppProcess start(String jdbcUrl, Path log, String... settings) {
+        return start(
+                jdbcUrl,
+                TestDatabase.APPLICATION_ROLE.name(),
+                TestDatabase.APPLICATION_ROLE.password(),
+                "postgres",
+                "postgres",
+                log,
+                settings);
+    }
+
+    /** As {@link #start(String, Path, String...)}, connecting as the given application role and schema owner. */
+    public static AppProcess start(
+            String jdbcUrl,
+            String appRole,
+            String appPassword,
+            String owner,
+            String ownerPassword,
+            Path log,
+            String... settings) {
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -50,10 +69,10 @@ public final class AppProcess implements AutoCloseable {
                 "dev.inferencemetrics.Application",
                 "--server.port=" + port,
                 "--spring.datasource.url=" + jdbcUrl,
-                "--spring.datasource.username=" + TestDatabase.APPLICATION_ROLE.name(),
-                "--spring.datasource.password=" + TestDatabase.APPLICATION_ROLE.password(),
-                "--spring.flyway.user=postgres",
-                "--spring.flyway.password=postgres",
+                "--spring.datasource.username=" + appRole,
+                "--spring.datasource.password=" + appPassword,
+                "--spring.flyway.user=" + owner,
+                "--spring.flyway.password=" + ownerPassword,
                 "--inference-metrics.demo.enabled=true",
                 "--inference-metrics.demo.simulator.enabled=false"));
         command.addAll(Arrays.stream(settings).map(setting -> "--" + setting).toList());

@@ -17,10 +17,15 @@ public final class HeldIngestCall implements AutoCloseable {
     private final byte[] body;
 
     public HeldIngestCall(int port, String key, byte[] body) throws IOException {
+        this(port, HttpApi.INGEST_REQUESTS, key, body);
+    }
+
+    /** {@code path} exactly as sent, encoded or not. */
+    public HeldIngestCall(int port, String path, String key, byte[] body) throws IOException {
         this.socket = new Socket("localhost", port);
         this.body = body;
         socket.setSoTimeout(60_000);
-        String head = "POST " + HttpApi.INGEST_REQUESTS + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
+        String head = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
                 + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
                 + "\r\nConnection: close\r\n\r\n";
         OutputStream out = socket.getOutputStream();

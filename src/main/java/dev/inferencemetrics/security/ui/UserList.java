@@ -47,6 +47,7 @@ class UserList extends VerticalLayout {
                 .setAutoWidth(true);
         grid.addComponentColumn(this::enableButton).setAutoWidth(true);
         grid.addComponentColumn(this::passwordButton).setAutoWidth(true);
+        grid.addComponentColumn(this::unlockButton).setAutoWidth(true);
         grid.setEmptyStateText(emptyText);
         error.addClassName("form-error");
         setPadding(false);
@@ -92,6 +93,13 @@ class UserList extends VerticalLayout {
                 : new Button("Enable", click -> run(() -> managedUsers.enable(actor, user.id())));
         button.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
         button.setEnabled(isNotActor(user));
+        return button;
+    }
+
+    private Component unlockButton(ManagedUser user) {
+        Button button = new Button("Unlock sign-in", click -> run(() -> managedUsers.unlockSignIn(actor, user.id())));
+        button.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
+        button.setTooltipText("Forget this user's failed sign-ins, so their password works again at once");
         return button;
     }
 

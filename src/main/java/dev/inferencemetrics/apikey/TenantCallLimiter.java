@@ -4,13 +4,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 
-/** At most {@code limit} ingest calls of one tenant in flight, so one tenant cannot take every database connection. */
-final class TenantIngestLimiter {
+/**
+ * At most {@code limit} calls of one kind (ingest, reads) of one tenant in flight, so one tenant cannot take every
+ * database connection.
+ */
+final class TenantCallLimiter {
 
     private final int limit;
     private final Map<Long, Semaphore> inFlight = new ConcurrentHashMap<>();
 
-    TenantIngestLimiter(int limit) {
+    TenantCallLimiter(int limit) {
         this.limit = limit;
     }
 

@@ -1,0 +1,31 @@
+package dev.inferencemetrics.apikey;
+
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.security.TenantScope;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Whose limits an API call counts against: its caller (an API key or a signed-in user, each with a request rate of
+ * its own) and the share of the database it draws on — its tenant's, or for an operator, who reads across tenants,
+ * a share of the operator's own.
+ *
+ * @param session whether the caller is a signed-in user rather than a key
+ * @param callerId the key's id, or the user's
+ * @param shareId the tenant's id (positive), or an operator's own share (negative)
+ */
+record CallShare(boolean session, long callerId, long shareId) {
+
+    static @Nullable CallShare of(@Nullable Object principal) {
+        return switch (principal) {
+            case ApiClient client -> new CallShare(false, client.keyId(), client.tenantId());
+            case SignedInUser user ->
+                new CallShare(
+                        true,
+                        user.userId(),
+                        user.scope() instanceof TenantScope.SingleTenant single
+                                ? single.tenantId()
+                                : -1 - user.userId());
+            case null, default -> null;
+        };
+    }
+}
