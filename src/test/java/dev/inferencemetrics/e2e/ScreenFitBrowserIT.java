@@ -79,6 +79,11 @@ class ScreenFitBrowserIT {
         browser.resize(1366, 900);
         browser.signIn("operator", "demo");
         browser.open("/");
+        // the operator sees every test tenant's deployments, those with alerts firing first
+        browser.waitUntil(
+                        Duration.ofSeconds(30),
+                        d -> d.findElement(By.cssSelector("vaadin-text-field.fleet-filter input")))
+                .sendKeys("Browser Check");
         WebElement link = browser.waitUntil(
                 Duration.ofSeconds(30), d -> d.findElements(By.cssSelector("vaadin-grid a.fleet-link")).stream()
                         .filter(a -> a.getText().equals("Browser Check"))

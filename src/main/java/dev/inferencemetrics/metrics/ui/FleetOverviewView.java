@@ -78,12 +78,8 @@ public class FleetOverviewView extends VerticalLayout {
         filter.setValueChangeMode(ValueChangeMode.EAGER);
         filter.setClearButtonVisible(true);
         filter.setWidth("24em");
-        configureGrid(operator);
-        grid.addComponentColumn(row -> alertBadge(firing.contains(row.slug())))
-                .setHeader("Alerts")
-                .setKey("alerts")
-                .setAutoWidth(true)
-                .setComparator(row -> !firing.contains(row.slug()));
+        filter.addClassName("fleet-filter");
+        configureGrid(operator, firing);
         List<FleetRow> items = firingFirst(fleet.lastHour(user.scope()), firing);
         waiting.putAll(engineGauges.waitingLastHour(
                 user.scope(), items.stream().map(FleetRow::slug).toList()));
@@ -123,21 +119,21 @@ public class FleetOverviewView extends VerticalLayout {
         grid.setAllRowsVisible(cards);
     }
 
-    private void configureGrid(boolean showTenant) {
+    private void configureGrid(boolean showTenant, Set<String> firing) {
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
         grid.addComponentColumn(FleetCard::of).setKey("card").setVisible(false);
         grid.addComponentColumn(FleetCard::link)
                 .setHeader("Deployment")
                 .setKey("name")
                 .setComparator(FleetOrder.BY_NAME)
-                .setWidth("11em")
+                .setWidth("9em")
                 .setFlexGrow(2);
         if (showTenant) {
             grid.addColumn(FleetRow::tenantName)
                     .setHeader("Tenant")
                     .setKey("tenant")
                     .setSortable(true)
-                    .setWidth("7em")
+                    .setWidth("6em")
                     .setTooltipGenerator(FleetRow::tenantName);
         }
         // model and engine share a column, so every column fits 1366 px beside the menu
@@ -152,22 +148,21 @@ public class FleetOverviewView extends VerticalLayout {
                 .setComparator(FleetRow::requestsPerSecond);
         latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99);
         latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99);
-        grid.addColumn(row -> MetricFormat.percent(row.kvMean()))
-                .setHeader("KV mean")
+        // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
+        // the KV column, which they explain, so every column fits 1366 px beside the menu
+        grid.addColumn(this::kvAndWaiting)
+                .setHeader("KV mean · waiting")
+                .setKey("kv")
+                .setTooltipGenerator(row -> "KV-cache use, mean over the last hour; requests waiting per replica, mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
-        // scraped from the engines' /metrics; absent for deployments whose engines are not scraped
-        grid.addColumn(row -> waiting.containsKey(row.slug())
-                        ? String.format(Locale.ROOT, "%.1f", waiting.get(row.slug()))
-                        : MetricFormat.NO_DATA)
-                .setHeader("Waiting")
-                .setKey("waiting")
-                .setTooltipGenerator(row -> "Requests waiting per replica, mean over the last hour")
-                .setComparator(
-                        Comparator.comparing(row -> waiting.get(row.slug()), Comparator.nullsFirst(Double::compare)));
-        grid.addComponentColumn(FleetCard::shortBadge)
+        // one column for both states, so the grid still fits a laptop's width
+        grid.addComponentColumn(row -> sloCell(row, firing.contains(row.slug())))
                 .setHeader("SLO")
                 .setKey("slo")
-                .setComparator(Comparator.comparingInt(row -> FleetOrder.severity(row.sloState())));
+                .setWidth("6.5em")
+                .setFlexGrow(0)
+                .setComparator(Comparator.comparing((FleetRow row) -> !firing.contains(row.slug()))
+                        .thenComparingInt(row -> FleetOrder.severity(row.sloState())));
         grid.addComponentColumn(FleetOverviewView::trend)
                 .setHeader("TTFT p50 trend")
                 .setKey("trend")
@@ -203,10 +198,22 @@ public class FleetOverviewView extends VerticalLayout {
         return sorted;
     }
 
-    private static Span alertBadge(boolean firing) {
-        Span badge = new Span(firing ? "Firing" : "");
-        badge.addClassNames("alert-badge", firing ? "alert-badge--firing" : "alert-badge--none");
-        return badge;
+    private String kvAndWaiting(FleetRow row) {
+        String kv = MetricFormat.percent(row.kvMean());
+        Double perReplica = waiting.get(row.slug());
+        return perReplica == null ? kv : kv + " · " + String.format(Locale.ROOT, "%.1f", perReplica) + " waiting";
+    }
+
+    /** The SLO state, and beside it whether an alert of the deployment is firing. */
+    private static Span sloCell(FleetRow row, boolean firing) {
+        Span cell = new Span(FleetCard.shortBadge(row));
+        cell.addClassName("fleet-slo");
+        if (firing) {
+            Span alert = new Span("Firing");
+            alert.addClassNames("alert-badge", "alert-badge--firing");
+            cell.add(alert);
+        }
+        return cell;
     }
 
     private static ApexChart trend(FleetRow row) {
