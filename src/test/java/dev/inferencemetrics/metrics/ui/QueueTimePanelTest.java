@@ -64,7 +64,7 @@ class QueueTimePanelTest {
                 0,
                 100,
                 100,
-                new SloCompliance(500, 250, 1.0, null),
+                new SloCompliance(500, 250, 1.0, 1.0, null),
                 queue);
         List<LatencyPoint> queueSeries = List.of(new LatencyPoint(
                 NOW.minusSeconds(60), queue.count(), queue.p50(), queue.p90(), queue.p95(), queue.p99()));

@@ -47,7 +47,8 @@ final class WindowMetrics {
                         errors,
                         100,
                         100,
-                        new SloCompliance(500, 250, 1.0, 1.0, null)),
-                new Series(ttft, List.of(), List.of(), List.of(), throughput));
+                        new SloCompliance(500, 250, 1.0, 1.0, null),
+                        none),
+                new Series(ttft, List.of(), List.of(), List.of(), throughput, List.of()));
     }
 }
