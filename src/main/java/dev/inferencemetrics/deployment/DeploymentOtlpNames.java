@@ -21,7 +21,8 @@ public class DeploymentOtlpNames {
 
     private static final String ROUTES = """
             select n.kind, n.name, d.id, d.tenant_id, d.slug, d.display_name, d.model, d.engine, d.region,
-                   d.slo_ttft_p95_ms, d.slo_itl_p95_ms, d.price_input_per_mtok, d.price_output_per_mtok, d.currency,
+                   d.slo_ttft_p95_ms, d.slo_itl_p95_ms, d.slo_error_rate_pct, d.price_input_per_mtok,
+                   d.price_output_per_mtok, d.currency,
                    d.created_at, d.archived_at, t.archived_at as tenant_archived_at
               from deployment_otlp_name n
                    join deployment d on d.tenant_id = n.tenant_id and d.id = n.deployment_id
