@@ -33,8 +33,8 @@ class UserAudit {
         log.record(
                 AuditKind.USER_ROLE_CHANGED,
                 change.tenantId(),
-                "User id " + change.userId() + ": " + change.oldRole() + " → " + change.newRole()
-                        + "; their sessions were ended");
+                "User " + change.username() + " (id " + change.userId() + "): " + change.oldRole() + " → "
+                        + change.newRole() + "; their sessions were ended");
     }
 
     @TransactionalEventListener(fallbackExecution = true)
@@ -42,12 +42,15 @@ class UserAudit {
         log.record(
                 AuditKind.USER_DISABLED,
                 user.tenantId(),
-                "User id " + user.userId() + " disabled; their sessions were ended");
+                "User " + user.username() + " (id " + user.userId() + ") disabled; their sessions were ended");
     }
 
     @TransactionalEventListener(fallbackExecution = true)
     void enabled(UserEnabled user) {
-        log.record(AuditKind.USER_ENABLED, user.tenantId(), "User id " + user.userId() + " enabled");
+        log.record(
+                AuditKind.USER_ENABLED,
+                user.tenantId(),
+                "User " + user.username() + " (id " + user.userId() + ") enabled");
     }
 
     @TransactionalEventListener(fallbackExecution = true)
@@ -63,7 +66,8 @@ class UserAudit {
         log.record(
                 AuditKind.USER_PASSWORD_SET,
                 passwordSet.tenantId(),
-                "User id " + passwordSet.userId() + " given a new password; their sessions were ended");
+                "User " + passwordSet.username() + " (id " + passwordSet.userId()
+                        + ") given a new password; their sessions were ended");
     }
 
     @TransactionalEventListener(fallbackExecution = true)

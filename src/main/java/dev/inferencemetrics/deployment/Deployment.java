@@ -47,6 +47,9 @@ public class Deployment {
     @Column(name = "slo_itl_p95_ms", nullable = false)
     private BigDecimal sloItlP95Ms;
 
+    @Column(name = "slo_error_rate_pct", nullable = false)
+    private BigDecimal sloErrorRatePct;
+
     @Column(name = "price_input_per_mtok", nullable = false)
     private BigDecimal priceInputPerMtok;
 
@@ -73,6 +76,7 @@ public class Deployment {
         this.createdAt = createdAt;
         this.sloTtftP95Ms = definition.sloTtftP95Ms();
         this.sloItlP95Ms = definition.sloItlP95Ms();
+        this.sloErrorRatePct = definition.sloErrorRatePct();
         this.priceInputPerMtok = definition.priceInputPerMtok();
         this.priceOutputPerMtok = definition.priceOutputPerMtok();
         this.currency = definition.currency();
@@ -118,6 +122,10 @@ public class Deployment {
         return sloItlP95Ms;
     }
 
+    public BigDecimal getSloErrorRatePct() {
+        return sloErrorRatePct;
+    }
+
     public BigDecimal getPriceInputPerMtok() {
         return priceInputPerMtok;
     }
@@ -142,10 +150,11 @@ public class Deployment {
         region = changes.region();
         sloTtftP95Ms = Objects.requireNonNull(changes.sloTtftP95Ms());
         sloItlP95Ms = Objects.requireNonNull(changes.sloItlP95Ms());
+        sloErrorRatePct = Objects.requireNonNull(changes.sloErrorRatePct());
     }
 
     DeploymentChanges currentSettings() {
-        return new DeploymentChanges(displayName, model, engine, region, sloTtftP95Ms, sloItlP95Ms);
+        return new DeploymentChanges(displayName, model, engine, region, sloTtftP95Ms, sloItlP95Ms, sloErrorRatePct);
     }
 
     void archive(Instant at) {

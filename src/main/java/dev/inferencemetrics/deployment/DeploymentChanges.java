@@ -14,12 +14,17 @@ public record DeploymentChanges(
         String engine,
         String region,
         @Nullable BigDecimal sloTtftP95Ms,
-        @Nullable BigDecimal sloItlP95Ms) {
+        @Nullable BigDecimal sloItlP95Ms,
+        @Nullable BigDecimal sloErrorRatePct) {
 
     /** The schema stores SLOs as numeric(12, 3). */
     private static final BigDecimal SLO_LIMIT_MS = new BigDecimal("1000000000");
 
     private static final int SLO_DECIMALS = 3;
+
+    private static final BigDecimal ALL_PERCENT = BigDecimal.valueOf(100);
+
+    private static final int PERCENT_DECIMALS = 2;
 
     public static DeploymentChanges of(DeploymentRef deployment) {
         return new DeploymentChanges(
@@ -28,13 +33,20 @@ public record DeploymentChanges(
                 deployment.engine(),
                 deployment.region(),
                 deployment.sloTtftP95Ms(),
-                deployment.sloItlP95Ms());
+                deployment.sloItlP95Ms(),
+                deployment.sloErrorRatePct());
     }
 
     /** The same changes without leading and trailing blanks. */
     public DeploymentChanges trimmed() {
         return new DeploymentChanges(
-                displayName.trim(), model.trim(), engine.trim(), region.trim(), sloTtftP95Ms, sloItlP95Ms);
+                displayName.trim(),
+                model.trim(),
+                engine.trim(),
+                region.trim(),
+                sloTtftP95Ms,
+                sloItlP95Ms,
+                sloErrorRatePct);
     }
 
     /** The first thing wrong with these changes, as a sentence for whoever entered them. */
@@ -45,7 +57,8 @@ public record DeploymentChanges(
                 text("Engine", engine, 50),
                 text("Region", region, 50),
                 slo("SLO: TTFT p95", sloTtftP95Ms),
-                slo("SLO: ITL p95", sloItlP95Ms));
+                slo("SLO: ITL p95", sloItlP95Ms),
+                percent("SLO: error rate", sloErrorRatePct));
     }
 
     /** Whether both say the same, numbers compared by value (500 equals 500.000). */
@@ -55,7 +68,8 @@ public record DeploymentChanges(
                 && engine.equals(other.engine)
                 && region.equals(other.region)
                 && sameNumber(sloTtftP95Ms, other.sloTtftP95Ms)
-                && sameNumber(sloItlP95Ms, other.sloItlP95Ms);
+                && sameNumber(sloItlP95Ms, other.sloItlP95Ms)
+                && sameNumber(sloErrorRatePct, other.sloErrorRatePct);
     }
 
     private static Optional<String> text(String label, String value, int maxLength) {
@@ -80,6 +94,19 @@ public record DeploymentChanges(
         }
         if (milliseconds.compareTo(SLO_LIMIT_MS) >= 0) {
             return Optional.of(label + " must be below 1,000,000,000 ms.");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> percent(String label, @Nullable BigDecimal percent) {
+        if (percent == null) {
+            return Optional.of(label + " is required, in percent.");
+        }
+        if (percent.signum() <= 0 || percent.compareTo(ALL_PERCENT) > 0) {
+            return Optional.of(label + " must be above 0 % and at most 100 %.");
+        }
+        if (percent.stripTrailingZeros().scale() > PERCENT_DECIMALS) {
+            return Optional.of(label + " takes at most " + PERCENT_DECIMALS + " decimals.");
         }
         return Optional.empty();
     }

@@ -12,12 +12,14 @@ public record DeploymentDefinition(
         String region,
         BigDecimal sloTtftP95Ms,
         BigDecimal sloItlP95Ms,
+        BigDecimal sloErrorRatePct,
         BigDecimal priceInputPerMtok,
         BigDecimal priceOutputPerMtok,
         String currency) {
 
     public static final BigDecimal DEFAULT_SLO_TTFT_P95_MS = BigDecimal.valueOf(500);
     public static final BigDecimal DEFAULT_SLO_ITL_P95_MS = BigDecimal.valueOf(250);
+    public static final BigDecimal DEFAULT_SLO_ERROR_RATE_PCT = BigDecimal.ONE;
 
     public DeploymentDefinition(
             long tenantId, String slug, String displayName, String model, String engine, String region) {
@@ -30,6 +32,7 @@ public record DeploymentDefinition(
                 region,
                 DEFAULT_SLO_TTFT_P95_MS,
                 DEFAULT_SLO_ITL_P95_MS,
+                DEFAULT_SLO_ERROR_RATE_PCT,
                 BigDecimal.ZERO,
                 BigDecimal.ZERO,
                 "USD");
@@ -45,6 +48,23 @@ public record DeploymentDefinition(
                 region,
                 ttftP95Ms,
                 itlP95Ms,
+                sloErrorRatePct,
+                priceInputPerMtok,
+                priceOutputPerMtok,
+                currency);
+    }
+
+    public DeploymentDefinition withErrorRateLimit(BigDecimal percent) {
+        return new DeploymentDefinition(
+                tenantId,
+                slug,
+                displayName,
+                model,
+                engine,
+                region,
+                sloTtftP95Ms,
+                sloItlP95Ms,
+                percent,
                 priceInputPerMtok,
                 priceOutputPerMtok,
                 currency);
@@ -60,6 +80,7 @@ public record DeploymentDefinition(
                 region,
                 sloTtftP95Ms,
                 sloItlP95Ms,
+                sloErrorRatePct,
                 inputPerMtok,
                 outputPerMtok,
                 currency);

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.Resolution;
@@ -22,6 +23,8 @@ final class RollupDeltas {
             rollup.addRequest(ok, sample.inputTokens(), sample.outputTokens());
             if (ok) {
                 addLatencies(rollup, sample);
+            } else {
+                rollup.addFailure(FailedStatus.valueOf(sample.status().name()));
             }
         }
         return byBucket.values();

@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,7 +23,24 @@ public record DeploymentMetrics(
             long inputTokens,
             long outputTokens,
             SloCompliance slo,
-            LatencySummary queue) {}
+            LatencySummary queue,
+            ErrorsByStatus errorsByStatus) {}
+
+    /**
+     * How the window's not-ok requests ended. Requests rolled up before this split existed count in {@code errors}
+     * only, so these may add up to less.
+     */
+    public record ErrorsByStatus(long error, long timeout, long cancelled) {
+
+        /** The status most not-ok requests ended with ("timeout"); empty when none was split by status. */
+        public Optional<String> top() {
+            long most = Math.max(error, Math.max(timeout, cancelled));
+            if (most == 0) {
+                return Optional.empty();
+            }
+            return Optional.of(most == error ? "error" : most == timeout ? "timeout" : "cancelled");
+        }
+    }
 
     /**
      * The deployment's p95 SLO thresholds, its error-rate limit (percent of requests) and the share of the window's ok requests whose TTFT met its threshold,

@@ -2,10 +2,12 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.DeploymentMetrics.ErrorsByStatus;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Series;
 import dev.inferencemetrics.metrics.DeploymentMetrics.SloCompliance;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
+import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
@@ -83,7 +85,11 @@ public class MetricsQueryService {
                 totals.inputTokens(),
                 totals.outputTokens(),
                 sloCompliance(deployment, totals),
-                intervals.latencySummary(RequestRollup::queue, queue));
+                intervals.latencySummary(RequestRollup::queue, queue),
+                new ErrorsByStatus(
+                        totals.failures(FailedStatus.ERROR),
+                        totals.failures(FailedStatus.TIMEOUT),
+                        totals.failures(FailedStatus.CANCELLED)));
         Series series = new Series(ttft, itl, e2e, intervals.kvSeries(), intervals.throughputSeries(), queue);
         return new DeploymentMetrics(
                 deployment.slug(), window.from(), window.to(), window.step().getSeconds(), summary, series);

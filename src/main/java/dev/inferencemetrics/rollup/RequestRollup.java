@@ -6,7 +6,8 @@ import java.time.Instant;
 /**
  * What happened on a deployment in one bucket: request and token counts and the latency sketches of its ok
  * requests. Mutable while being built or merged; the ITL sketch counts token gaps; the queue sketch holds the
- * queue times of the ok requests that reported one.
+ * queue times of the ok requests that reported one. Failures are also counted by how they ended, except in rows
+ * stored before that split existed, where they count only as not ok.
  */
 public final class RequestRollup {
 
@@ -19,6 +20,7 @@ public final class RequestRollup {
     private final LatencySketch itl;
     private final LatencySketch e2e;
     private final LatencySketch queue;
+    private final long[] failures = new long[FailedStatus.values().length];
 
     public RequestRollup(Instant bucket) {
         this(
@@ -64,8 +66,17 @@ public final class RequestRollup {
         outputTokens += output;
     }
 
+    /** Counts how a request counted as not ok by {@link #addRequest} ended. */
+    public void addFailure(FailedStatus status) {
+        failures[status.ordinal()]++;
+    }
+
     public void merge(RequestRollup other) {
         addCounts(other.requests, other.okRequests, other.inputTokens, other.outputTokens);
+        addFailures(
+                other.failures(FailedStatus.ERROR),
+                other.failures(FailedStatus.TIMEOUT),
+                other.failures(FailedStatus.CANCELLED));
         ttft.merge(other.ttft);
         itl.merge(other.itl);
         e2e.merge(other.e2e);
@@ -77,6 +88,17 @@ public final class RequestRollup {
         this.okRequests += okRequests;
         this.inputTokens += inputTokens;
         this.outputTokens += outputTokens;
+    }
+
+    void addFailures(long error, long timeout, long cancelled) {
+        failures[FailedStatus.ERROR.ordinal()] += error;
+        failures[FailedStatus.TIMEOUT.ordinal()] += timeout;
+        failures[FailedStatus.CANCELLED.ordinal()] += cancelled;
+    }
+
+    /** The requests that ended so; 0 for rows stored before the split existed. */
+    public long failures(FailedStatus status) {
+        return failures[status.ordinal()];
     }
 
     public Instant bucket() {

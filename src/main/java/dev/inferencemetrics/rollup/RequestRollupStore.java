@@ -32,14 +32,18 @@ import org.springframework.stereotype.Repository;
 public class RequestRollupStore {
 
     private static final String COLUMNS =
-            "bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue";
+            "bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue, error_requests,"
+                    + " timeout_requests, cancelled_requests";
 
     private static final String INSERT_NEW = """
             insert into request_rollup (tenant_id, deployment_id, resolution_s, bucket, requests, ok_requests,
-                                        input_tokens, output_tokens, ttft, itl, e2e, queue)
+                                        input_tokens, output_tokens, ttft, itl, e2e, queue, error_requests,
+                                        timeout_requests, cancelled_requests)
             select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
-                                            ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[])
-                 as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue)
+                                            ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[], ?::integer[],
+                                            ?::integer[], ?::integer[])
+                 as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue,
+                      error_requests, timeout_requests, cancelled_requests)
             order by u.bucket
             on conflict do nothing
             returning bucket""";
@@ -53,10 +57,13 @@ public class RequestRollupStore {
     private static final String UPDATE = """
             update request_rollup r
                set requests = u.requests, ok_requests = u.ok_requests, input_tokens = u.input_tokens,
-                   output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue
+                   output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue,
+                   error_requests = u.error_requests, timeout_requests = u.timeout_requests,
+                   cancelled_requests = u.cancelled_requests
               from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
-                          ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[])
-                   as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue)
+                          ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[], ?::integer[], ?::integer[], ?::integer[])
+                   as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue,
+                        error_requests, timeout_requests, cancelled_requests)
              where r.tenant_id = ? and r.deployment_id = ? and r.resolution_s = ? and r.bucket = u.bucket""";
 
     private static final String READ = "select " + COLUMNS + """
@@ -134,6 +141,7 @@ public class RequestRollupStore {
                     target.itl().mergeStored(rs.getBytes(7));
                     target.e2e().mergeStored(rs.getBytes(8));
                     mergeQueue(target, rs.getBytes(9));
+                    target.addFailures(rs.getLong(10), rs.getLong(11), rs.getLong(12));
                 },
                 tenantId,
                 deploymentId,
@@ -225,7 +233,14 @@ public class RequestRollupStore {
         statement.setArray(p++, connection.createArrayOf("bytea", itl));
         statement.setArray(p++, connection.createArrayOf("bytea", e2e));
         statement.setArray(p++, connection.createArrayOf("bytea", queue));
+        for (FailedStatus status : FailedStatus.values()) {
+            statement.setArray(p++, connection.createArrayOf("int4", failures(rows, status)));
+        }
         return p;
+    }
+
+    private static Integer[] failures(List<RequestRollup> rows, FailedStatus status) {
+        return rows.stream().map(row -> Math.toIntExact(row.failures(status))).toArray(Integer[]::new);
     }
 
     private static Timestamp[] timestamps(List<RequestRollup> rows) {
@@ -233,7 +248,7 @@ public class RequestRollupStore {
     }
 
     private static RequestRollup read(ResultSet rs) throws SQLException {
-        return new RequestRollup(
+        RequestRollup stored = new RequestRollup(
                 rs.getTimestamp("bucket").toInstant(),
                 rs.getLong("requests"),
                 rs.getLong("ok_requests"),
@@ -243,6 +258,9 @@ public class RequestRollupStore {
                 LatencySketch.fromBytes(rs.getBytes("itl")),
                 LatencySketch.fromBytes(rs.getBytes("e2e")),
                 queueSketch(rs.getBytes("queue")));
+        stored.addFailures(
+                rs.getLong("error_requests"), rs.getLong("timeout_requests"), rs.getLong("cancelled_requests"));
+        return stored;
     }
 
     /** Rollups stored before queue times existed have no queue sketch. */

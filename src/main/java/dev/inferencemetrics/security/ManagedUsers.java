@@ -105,7 +105,8 @@ public class ManagedUsers {
         Role old = user.getRole();
         if (old != role) {
             user.changeRole(role);
-            events.publishEvent(new UserRoleChanged(actor.userId(), userId, tenantOf(user), old, role));
+            events.publishEvent(
+                    new UserRoleChanged(actor.userId(), userId, tenantOf(user), user.getUsername(), old, role));
         }
         return ManagedUser.of(user);
     }
@@ -116,7 +117,7 @@ public class ManagedUsers {
         refuseSelf(actor, user, "You cannot disable yourself.");
         if (user.isEnabled()) {
             user.disable();
-            events.publishEvent(new UserDisabled(actor.userId(), userId, user.getTenantId()));
+            events.publishEvent(new UserDisabled(actor.userId(), userId, user.getTenantId(), user.getUsername()));
         }
         return ManagedUser.of(user);
     }
@@ -126,7 +127,7 @@ public class ManagedUsers {
         AppUser user = requireMember(actor, userId);
         if (!user.isEnabled()) {
             user.enable();
-            events.publishEvent(new UserEnabled(actor.userId(), userId, user.getTenantId()));
+            events.publishEvent(new UserEnabled(actor.userId(), userId, user.getTenantId(), user.getUsername()));
         }
         return ManagedUser.of(user);
     }
@@ -147,7 +148,7 @@ public class ManagedUsers {
         refuseSelf(actor, user, "Change your own password on the Account page.");
         PasswordRules.check(password);
         user.changePasswordHash(passwordEncoder.encode(password));
-        events.publishEvent(new UserPasswordSet(actor.userId(), userId, user.getTenantId()));
+        events.publishEvent(new UserPasswordSet(actor.userId(), userId, user.getTenantId(), user.getUsername()));
         return ManagedUser.of(user);
     }
 

@@ -4,4 +4,4 @@ import org.jspecify.annotations.Nullable;
 
 /** A disabled user was enabled again and may sign in. */
 public record UserEnabled(
-        long actorUserId, long userId, @Nullable Long tenantId) {}
+        long actorUserId, long userId, @Nullable Long tenantId, String username) {}

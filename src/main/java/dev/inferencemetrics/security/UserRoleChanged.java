@@ -1,4 +1,5 @@
 package dev.inferencemetrics.security;
 
 /** A user's role changed; their sessions have been ended. */
-public record UserRoleChanged(long actorUserId, long userId, long tenantId, Role oldRole, Role newRole) {}
+public record UserRoleChanged(
+        long actorUserId, long userId, long tenantId, String username, Role oldRole, Role newRole) {}

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.apikey.CreatedApiKey;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.ManagedUsers;
+import dev.inferencemetrics.security.NewUser;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.security.UserAccounts;
@@ -28,6 +31,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.userdetails.UserDetailsService;
 
 @IntegrationTest
 class AuditLogIT {
@@ -84,6 +88,40 @@ class AuditLogIT {
                 .contains(
                         "Deployment " + slug + " (id " + id + ") archived",
                         "Deployment " + slug + " (id " + id + ") restored");
+    }
+
+    @Test
+    void changes_to_a_user_are_logged_under_their_username() {
+        TestTenant tenant = TestTenant.create(context, "audit-users");
+        ManagedUsers managedUsers = context.getBean(ManagedUsers.class);
+        SignedInUser operator =
+                (SignedInUser) context.getBean(UserDetailsService.class).loadUserByUsername("operator");
+        String username = "audited-member-" + tenant.id();
+        long id = managedUsers
+                .create(operator, tenant.id(), new NewUser(username, "Member", Role.TENANT_VIEWER, "a long password"))
+                .id();
+
+        managedUsers.changeRole(operator, id, Role.TENANT_ADMIN);
+        managedUsers.disable(operator, id);
+        managedUsers.enable(operator, id);
+        managedUsers.setPassword(operator, id, "another long password");
+
+        String user = "User " + username + " (id " + id + ")";
+        assertThat(entries(AuditKind.USER_CREATED, null))
+                .extracting(AuditEntry::detail)
+                .contains(user + " created as TENANT_VIEWER");
+        assertThat(entries(AuditKind.USER_ROLE_CHANGED, null))
+                .extracting(AuditEntry::detail)
+                .contains(user + ": TENANT_VIEWER → TENANT_ADMIN; their sessions were ended");
+        assertThat(entries(AuditKind.USER_DISABLED, null))
+                .extracting(AuditEntry::detail)
+                .contains(user + " disabled; their sessions were ended");
+        assertThat(entries(AuditKind.USER_ENABLED, null))
+                .extracting(AuditEntry::detail)
+                .contains(user + " enabled");
+        assertThat(entries(AuditKind.USER_PASSWORD_SET, null))
+                .extracting(AuditEntry::detail)
+                .contains(user + " given a new password; their sessions were ended");
     }
 
     @Test

@@ -89,7 +89,8 @@ class DeploymentServiceIT {
                         "SGLang",
                         "us-east-1",
                         new BigDecimal("320.5"),
-                        new BigDecimal("45")));
+                        new BigDecimal("45"),
+                        new BigDecimal("2.5")));
 
         DeploymentRef after = deployments.require(OPERATOR, slug);
         assertThat(after.displayName()).isEqualTo("Qwen3 Coder (prod)");
@@ -98,6 +99,7 @@ class DeploymentServiceIT {
         assertThat(after.region()).isEqualTo("us-east-1");
         assertThat(after.sloTtftP95Ms()).isEqualByComparingTo("320.5");
         assertThat(after.sloItlP95Ms()).isEqualByComparingTo("45");
+        assertThat(after.sloErrorRatePct()).isEqualByComparingTo("2.5");
         assertThat(after.priceInputPerMtok()).isEqualByComparingTo(before.priceInputPerMtok());
         assertThat(events.stream(DeploymentEdited.class)).singleElement().satisfies(edited -> {
             assertThat(edited.actorUserId()).isEqualTo(operatorId);
@@ -105,6 +107,8 @@ class DeploymentServiceIT {
             assertThat(edited.tenantId()).isEqualTo(tenant.id());
             assertThat(edited.before().sloTtftP95Ms()).isEqualByComparingTo("500");
             assertThat(edited.after().sloTtftP95Ms()).isEqualByComparingTo("320.5");
+            assertThat(edited.before().sloErrorRatePct()).isEqualByComparingTo("1");
+            assertThat(edited.after().sloErrorRatePct()).isEqualByComparingTo("2.5");
         });
     }
 
@@ -149,10 +153,28 @@ class DeploymentServiceIT {
                         "an SLO of a billion ms",
                         slos("1000000000", "50"),
                         "SLO: TTFT p95 must be below 1,000,000,000 ms."),
+                arguments("an empty error-rate SLO", errorRate(null), "SLO: error rate is required, in percent."),
+                arguments(
+                        "a zero error-rate SLO",
+                        errorRate("0"),
+                        "SLO: error rate must be above 0 % and at most 100 %."),
+                arguments(
+                        "an error-rate SLO above 100 %",
+                        errorRate("100.5"), "SLO: error rate must be above 0 % and at most 100 %."),
+                arguments(
+                        "an error-rate SLO finer than a hundredth",
+                        errorRate("0.125"),
+                        "SLO: error rate takes at most 2 decimals."),
                 arguments(
                         "a blank name",
                         (UnaryOperator<DeploymentChanges>) c -> new DeploymentChanges(
-                                " ", c.model(), c.engine(), c.region(), c.sloTtftP95Ms(), c.sloItlP95Ms()),
+                                " ",
+                                c.model(),
+                                c.engine(),
+                                c.region(),
+                                c.sloTtftP95Ms(),
+                                c.sloItlP95Ms(),
+                                c.sloErrorRatePct()),
                         "Name is required."),
                 arguments(
                         "an over-long engine",
@@ -162,7 +184,8 @@ class DeploymentServiceIT {
                                 "x".repeat(51),
                                 c.region(),
                                 c.sloTtftP95Ms(),
-                                c.sloItlP95Ms()),
+                                c.sloItlP95Ms(),
+                                c.sloErrorRatePct()),
                         "Engine takes at most 50 characters."));
     }
 
@@ -173,7 +196,19 @@ class DeploymentServiceIT {
                 c.engine(),
                 c.region(),
                 ttft == null ? null : new BigDecimal(ttft),
-                itl == null ? null : new BigDecimal(itl));
+                itl == null ? null : new BigDecimal(itl),
+                c.sloErrorRatePct());
+    }
+
+    private static UnaryOperator<DeploymentChanges> errorRate(@Nullable String percent) {
+        return c -> new DeploymentChanges(
+                c.displayName(),
+                c.model(),
+                c.engine(),
+                c.region(),
+                c.sloTtftP95Ms(),
+                c.sloItlP95Ms(),
+                percent == null ? null : new BigDecimal(percent));
     }
 
     @Test

@@ -74,7 +74,8 @@ class ManagedUsersIT {
             managedUsers.disable(operator(), member.id());
 
             assertThat(events.of(UserDisabled.class))
-                    .containsExactly(new UserDisabled(operator().userId(), member.id(), tenant.id()));
+                    .containsExactly(
+                            new UserDisabled(operator().userId(), member.id(), tenant.id(), member.username()));
         }
         assertThat(browser.isSignedIn()).isFalse();
         BrowserSession again = new BrowserSession(port);
@@ -151,7 +152,12 @@ class ManagedUsersIT {
 
             assertThat(events.of(UserRoleChanged.class))
                     .containsExactly(new UserRoleChanged(
-                            operator().userId(), member.id(), tenant.id(), Role.TENANT_VIEWER, Role.TENANT_ADMIN));
+                            operator().userId(),
+                            member.id(),
+                            tenant.id(),
+                            member.username(),
+                            Role.TENANT_VIEWER,
+                            Role.TENANT_ADMIN));
         }
         assertThat(browser.isSignedIn()).isFalse();
         assertThat(signedInRoles(member)).isEmpty();
@@ -173,13 +179,14 @@ class ManagedUsersIT {
             managedUsers.setPassword(admin, member.id(), NEW_PASSWORD);
 
             assertThat(events.of(UserPasswordSet.class))
-                    .containsExactly(new UserPasswordSet(admin.userId(), member.id(), tenant.id()));
+                    .containsExactly(new UserPasswordSet(admin.userId(), member.id(), tenant.id(), member.username()));
         }
         assertThat(browser.isSignedIn()).isFalse();
         assertThat(signsIn(member.username(), PASSWORD)).isFalse();
         assertThat(signsIn(member.username(), NEW_PASSWORD)).isTrue();
         assertThat(auditDetails(AuditKind.USER_PASSWORD_SET, tenant))
-                .containsExactly("User id " + member.id() + " given a new password; their sessions were ended");
+                .containsExactly("User " + member.username() + " (id " + member.id()
+                        + ") given a new password; their sessions were ended");
     }
 
     @Test
@@ -261,7 +268,7 @@ class ManagedUsersIT {
             managedUsers.disable(operator(), added.id());
             assertThat(signsIn(username, NEW_PASSWORD)).isFalse();
             assertThat(events.of(UserDisabled.class))
-                    .containsExactly(new UserDisabled(operator().userId(), added.id(), null));
+                    .containsExactly(new UserDisabled(operator().userId(), added.id(), null, username));
         }
         assertThatThrownBy(() -> managedUsers.changeRole(
                         operator(),

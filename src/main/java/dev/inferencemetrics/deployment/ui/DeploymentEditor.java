@@ -35,6 +35,7 @@ class DeploymentEditor extends VerticalLayout {
     final TextField region = new TextField("Region");
     final BigDecimalField sloTtft = new BigDecimalField("SLO: TTFT p95 (ms)");
     final BigDecimalField sloItl = new BigDecimalField("SLO: ITL p95 (ms)");
+    final BigDecimalField sloErrorRate = new BigDecimalField("SLO: error rate (%)");
     final Button save = new Button("Save changes");
     final Button archive = new Button("Archive deployment");
     final Button restore = new Button("Restore deployment");
@@ -76,7 +77,7 @@ class DeploymentEditor extends VerticalLayout {
             deployments.restore(operator.scope(), operator.userId(), slug);
             return "Restored: listed again and taking samples.";
         }));
-        FormLayout fields = new FormLayout(displayName, model, engine, region, sloTtft, sloItl);
+        FormLayout fields = new FormLayout(displayName, model, engine, region, sloTtft, sloItl, sloErrorRate);
         traceRouting = new OtlpNamesEditor(otlpNames, operator.scope());
         add(title, state, fields, TenantsPanel.row(save, archive, restore), prices, message, traceRouting);
         show(null);
@@ -98,6 +99,7 @@ class DeploymentEditor extends VerticalLayout {
         region.setValue(deployment.region());
         sloTtft.setValue(deployment.sloTtftP95Ms());
         sloItl.setValue(deployment.sloItlP95Ms());
+        sloErrorRate.setValue(deployment.sloErrorRatePct());
         archive.setVisible(deployment.archivedAt() == null);
         restore.setVisible(deployment.archivedAt() != null);
         prices.setQueryParameters(QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, deployment.slug()));
@@ -124,7 +126,8 @@ class DeploymentEditor extends VerticalLayout {
                 engine.getValue(),
                 region.getValue(),
                 sloTtft.getValue(),
-                sloItl.getValue());
+                sloItl.getValue(),
+                sloErrorRate.getValue());
     }
 
     private static String stateOf(DeploymentRef deployment) {

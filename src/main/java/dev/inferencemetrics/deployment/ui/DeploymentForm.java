@@ -23,6 +23,7 @@ class DeploymentForm extends FormLayout {
     final TextField region = new TextField("Region");
     final BigDecimalField sloTtft = new BigDecimalField("SLO: TTFT p95 (ms)");
     final BigDecimalField sloItl = new BigDecimalField("SLO: ITL p95 (ms)");
+    final BigDecimalField sloErrorRate = new BigDecimalField("SLO: error rate (%)");
     final BigDecimalField priceInput = new BigDecimalField("Price per million input tokens");
     final BigDecimalField priceOutput = new BigDecimalField("Price per million output tokens");
     final TextField currency = new TextField("Currency");
@@ -35,11 +36,24 @@ class DeploymentForm extends FormLayout {
         engine.setHelperText("vLLM, SGLang, NVIDIA NIM, NVIDIA Dynamo, …");
         sloTtft.setValue(DeploymentDefinition.DEFAULT_SLO_TTFT_P95_MS);
         sloItl.setValue(DeploymentDefinition.DEFAULT_SLO_ITL_P95_MS);
+        sloErrorRate.setValue(DeploymentDefinition.DEFAULT_SLO_ERROR_RATE_PCT);
         priceInput.setValue(BigDecimal.ZERO);
         priceOutput.setValue(BigDecimal.ZERO);
         currency.setValue("USD");
         currency.setPattern("[A-Z]{3}");
-        add(tenant, slug, displayName, model, engine, region, sloTtft, sloItl, priceInput, priceOutput, currency);
+        add(
+                tenant,
+                slug,
+                displayName,
+                model,
+                engine,
+                region,
+                sloTtft,
+                sloItl,
+                sloErrorRate,
+                priceInput,
+                priceOutput,
+                currency);
     }
 
     void setTenants(List<TenantSummary> tenants) {
@@ -66,6 +80,9 @@ class DeploymentForm extends FormLayout {
         if (!positive(sloTtft.getValue()) || !positive(sloItl.getValue())) {
             return Result.problem("SLO thresholds must be above zero.");
         }
+        if (!percentage(sloErrorRate.getValue())) {
+            return Result.problem("The error-rate SLO is a percentage above 0 and at most 100.");
+        }
         if (negative(priceInput.getValue()) || negative(priceOutput.getValue())) {
             return Result.problem("Prices must not be negative.");
         }
@@ -81,12 +98,17 @@ class DeploymentForm extends FormLayout {
                                 engine.getValue().trim(),
                                 region.getValue().trim())
                         .withSlos(sloTtft.getValue(), sloItl.getValue())
+                        .withErrorRateLimit(sloErrorRate.getValue())
                         .withPrices(priceInput.getValue(), priceOutput.getValue(), currency.getValue())),
                 "");
     }
 
     private static boolean positive(BigDecimal value) {
         return value != null && value.signum() > 0;
+    }
+
+    private static boolean percentage(BigDecimal value) {
+        return positive(value) && value.compareTo(BigDecimal.valueOf(100)) <= 0;
     }
 
     private static boolean negative(BigDecimal value) {

@@ -35,6 +35,10 @@ class DeploymentOverview extends VerticalLayout {
                 MetricFormat.latency(deployment.sloItlP95Ms().doubleValue()));
         fact(
                 facts,
+                "SLO: error rate",
+                deployment.sloErrorRatePct().stripTrailingZeros().toPlainString() + " %");
+        fact(
+                facts,
                 "Price per million tokens",
                 MoneyFormat.exact(price.inputPerMtok()) + " input · " + MoneyFormat.exact(price.outputPerMtok())
                         + " output " + price.currency());

@@ -58,7 +58,11 @@ class SummaryCards extends Div {
                 requests == 0 ? MetricFormat.NO_DATA : MetricFormat.percent(100.0 * summary.errors() / requests),
                 SloState.ofErrors(requests, summary.errors(), limit),
                 "error rate",
-                MetricFormat.count(summary.errors()) + " of " + MetricFormat.count(requests) + " requests not ok",
+                MetricFormat.count(summary.errors()) + " of " + MetricFormat.count(requests) + " requests not ok"
+                        + summary.errorsByStatus()
+                                .top()
+                                .map(top -> " · top: " + top)
+                                .orElse(""),
                 "Limit " + MetricFormat.percent(limit));
     }
 

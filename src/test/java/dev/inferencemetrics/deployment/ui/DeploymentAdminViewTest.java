@@ -62,6 +62,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         test(view.form.engine).setValue("vLLM");
         test(view.form.region).setValue("eu-central-1");
         view.form.sloTtft.setValue(new BigDecimal("300"));
+        view.form.sloErrorRate.setValue(new BigDecimal("0.5"));
         view.form.priceOutput.setValue(new BigDecimal("0.60"));
 
         test(view.addDeployment).click();
@@ -69,6 +70,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         DeploymentRef created = deployments.require(TenantScope.allTenants(), "gpt-oss-" + suffix);
         assertThat(created.sloTtftP95Ms()).isEqualByComparingTo("300");
         assertThat(created.sloItlP95Ms()).isEqualByComparingTo("250");
+        assertThat(created.sloErrorRatePct()).isEqualByComparingTo("0.5");
         assertThat(created.priceOutputPerMtok()).isEqualByComparingTo("0.60");
         assertThat(view.message.getText()).contains("created");
     }
@@ -94,21 +96,33 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
-    void an_operator_changes_a_deployments_slos_and_they_are_saved() {
-        String slug = TestTenant.create(context, "admin-view-slo").deployment("slo");
+    void an_operator_changes_a_deployments_slos_and_they_are_saved_and_audited() {
+        TestTenant tenant = TestTenant.create(context, "admin-view-slo");
+        String slug = tenant.deployment("slo");
         DeploymentAdminView view = navigate(DeploymentAdminView.class);
         select(view, slug);
 
         view.editor.sloTtft.setValue(new BigDecimal("350"));
         view.editor.sloItl.setValue(new BigDecimal("42.5"));
+        view.editor.sloErrorRate.setValue(new BigDecimal("2.5"));
         test(view.editor.displayName).setValue("Faster one");
         test(view.editor.save).click();
 
         DeploymentRef saved = deployments.require(TenantScope.allTenants(), slug);
         assertThat(saved.sloTtftP95Ms()).isEqualByComparingTo("350");
         assertThat(saved.sloItlP95Ms()).isEqualByComparingTo("42.5");
+        assertThat(saved.sloErrorRatePct()).isEqualByComparingTo("2.5");
         assertThat(saved.displayName()).isEqualTo("Faster one");
         assertThat(view.editor.message.getText()).isEqualTo("Saved.");
+        assertThat(context.getBean(AuditLog.class)
+                        .search(
+                                TenantScope.allTenants(),
+                                new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10)))
+                .singleElement()
+                .extracting(AuditEntry::detail)
+                .asString()
+                .contains("sloErrorRatePct=1.000")
+                .contains("sloErrorRatePct=2.5]");
     }
 
     @Test
@@ -157,6 +171,22 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(view.editor.message.getText()).isEqualTo("SLO: ITL p95 must be a positive number of milliseconds.");
         assertThat(deployments.require(TenantScope.allTenants(), slug).sloItlP95Ms())
                 .isEqualByComparingTo("250");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_error_rate_slo_above_100_percent_is_explained_and_nothing_is_saved() {
+        String slug = TestTenant.create(context, "admin-view-rate").deployment("rate");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, slug);
+
+        assertThat(view.editor.sloErrorRate.getValue()).isEqualByComparingTo("1");
+        view.editor.sloErrorRate.setValue(new BigDecimal("150"));
+        test(view.editor.save).click();
+
+        assertThat(view.editor.message.getText()).isEqualTo("SLO: error rate must be above 0 % and at most 100 %.");
+        assertThat(deployments.require(TenantScope.allTenants(), slug).sloErrorRatePct())
+                .isEqualByComparingTo("1");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.inferencemetrics.metrics.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics;
+import dev.inferencemetrics.metrics.DeploymentMetrics.ErrorsByStatus;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Series;
@@ -61,7 +62,8 @@ class MetricsTabOutageTest {
                 100,
                 100,
                 new SloCompliance(500, 250, 1.0, 1.0, null),
-                none);
+                none,
+                new ErrorsByStatus(0, 0, 0));
         return new DeploymentMetrics(
                 "x",
                 NOW.minusSeconds(3600),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.flow.component.HasText;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
+import dev.inferencemetrics.metrics.DeploymentMetrics.ErrorsByStatus;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
@@ -65,7 +66,8 @@ class QueueTimePanelTest {
                 100,
                 100,
                 new SloCompliance(500, 250, 1.0, 1.0, null),
-                queue);
+                queue,
+                new ErrorsByStatus(0, 0, 0));
         List<LatencyPoint> queueSeries = List.of(new LatencyPoint(
                 NOW.minusSeconds(60), queue.count(), queue.p50(), queue.p90(), queue.p95(), queue.p99()));
         return new DeploymentMetrics(

@@ -29,6 +29,17 @@ class SummaryCardsTest {
     }
 
     @Test
+    void the_errors_card_names_the_status_most_failed_requests_ended_with() {
+        DeploymentMetrics metrics =
+                WindowMetrics.of(window(Duration.ofHours(1)), 30, new DeploymentMetrics.ErrorsByStatus(8, 19, 3));
+
+        cards.show(metrics.summary(), Duration.ofMinutes(1));
+
+        assertThat(lines(cards.errors))
+                .containsExactly("error rate", "30 of 600 requests not ok · top: timeout", "Limit 1.0 %");
+    }
+
+    @Test
     void an_error_rate_within_the_limit_meets_it_and_a_window_without_requests_has_no_state() {
         cards.show(WindowMetrics.of(window(Duration.ofHours(1)), 3).summary(), Duration.ofMinutes(1));
         assertThat(cards.errors.value.getText()).isEqualTo("0.5 %");

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.metrics.ui;
 
 import dev.inferencemetrics.metrics.DeploymentMetrics;
+import dev.inferencemetrics.metrics.DeploymentMetrics.ErrorsByStatus;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
@@ -20,7 +21,12 @@ final class WindowMetrics {
 
     private WindowMetrics() {}
 
+    /** Not-ok requests without a split by status, as rolled up before the split existed. */
     static DeploymentMetrics of(QueryWindow window, long errors) {
+        return of(window, errors, new ErrorsByStatus(0, 0, 0));
+    }
+
+    static DeploymentMetrics of(QueryWindow window, long errors, ErrorsByStatus byStatus) {
         List<LatencyPoint> ttft = new ArrayList<>();
         List<ThroughputPoint> throughput = new ArrayList<>();
         for (int i = 0; i < window.points(); i++) {
@@ -48,7 +54,8 @@ final class WindowMetrics {
                         100,
                         100,
                         new SloCompliance(500, 250, 1.0, 1.0, null),
-                        none),
+                        none,
+                        byStatus),
                 new Series(ttft, List.of(), List.of(), List.of(), throughput, List.of()));
     }
 }
