@@ -126,7 +126,7 @@ public class FleetOverviewView extends VerticalLayout {
                 .setHeader("Deployment")
                 .setKey("name")
                 .setComparator(FleetOrder.BY_NAME)
-                .setWidth("9em")
+                .setWidth("8em")
                 .setFlexGrow(2);
         if (showTenant) {
             grid.addColumn(FleetRow::tenantName)
@@ -141,10 +141,11 @@ public class FleetOverviewView extends VerticalLayout {
                 .setHeader("Model · engine")
                 .setKey("model")
                 .setSortable(true)
-                .setWidth("10em")
+                .setWidth("8em")
                 .setTooltipGenerator(row -> row.model() + " · " + row.engine());
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader("Requests")
+                .setWidth("5em")
                 .setComparator(FleetRow::requestsPerSecond);
         latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99);
         latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99);
@@ -153,6 +154,7 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(this::kvAndWaiting)
                 .setHeader("KV mean · waiting")
                 .setKey("kv")
+                .setWidth("5.5em")
                 .setTooltipGenerator(row -> "KV-cache use, mean over the last hour; requests waiting per replica, mean")
                 .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
         // one column for both states, so the grid still fits a laptop's width
