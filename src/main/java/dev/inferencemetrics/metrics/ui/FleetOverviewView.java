@@ -206,16 +206,17 @@ public class FleetOverviewView extends VerticalLayout {
         return perReplica == null ? kv : kv + " · " + String.format(Locale.ROOT, "%.1f", perReplica) + " waiting";
     }
 
-    /** The SLO state, and beside it whether an alert of the deployment is firing. */
+    /** A firing alert, the more urgent news, takes the SLO state's place: one badge keeps the column narrow. */
     private static Span sloCell(FleetRow row, boolean firing) {
-        Span cell = new Span(FleetCard.shortBadge(row));
-        cell.addClassName("fleet-slo");
-        if (firing) {
-            Span alert = new Span("Firing");
-            alert.addClassNames("alert-badge", "alert-badge--firing");
-            cell.add(alert);
+        if (!firing) {
+            return FleetCard.shortBadge(row);
         }
-        return cell;
+        Span alert = new Span("Firing");
+        alert.addClassNames("alert-badge", "alert-badge--firing");
+        alert.getElement()
+                .setAttribute(
+                        "title", "An alert is firing; SLO " + row.sloState().label());
+        return alert;
     }
 
     private static ApexChart trend(FleetRow row) {
