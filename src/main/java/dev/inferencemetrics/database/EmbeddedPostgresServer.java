@@ -36,12 +36,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      * Starts PostgreSQL on a free port; an existing data directory is reused as it is, so data survives restarts.
      * A durable server (the application's) survives power loss with every acknowledged commit and lets nobody in
      * without a password ({@link SuperuserSecret}); a throw-away one (a test run's, in a fresh temporary directory)
-     * skips the flushes for speed.
+     * skips the flushes for speed. A server an earlier run left behind when it was killed is stopped first
+     * ({@link LeftoverPostmaster}).
      */
     public static EmbeddedPostgresServer start(Path dataDirectory, Durability durability) {
         Path absolute = dataDirectory.toAbsolutePath().normalize();
         try {
             Files.createDirectories(absolute);
+            LeftoverPostmaster.stopIfOrphaned(absolute);
             EmbeddedPostgres.Builder builder =
                     EmbeddedPostgres.builder().setDataDirectory(absolute).setCleanDataDirectory(false);
             SuperuserSecret secret = durability == Durability.DURABLE ? SuperuserSecret.of(absolute) : null;

@@ -59,6 +59,25 @@ public final class AppProcess implements AutoCloseable {
             String ownerPassword,
             Path log,
             String... settings) {
+        return launchAndAwait(
+                log,
+                settings,
+                "spring.datasource.url=" + jdbcUrl,
+                "spring.datasource.username=" + appRole,
+                "spring.datasource.password=" + appPassword,
+                "spring.flyway.user=" + owner,
+                "spring.flyway.password=" + ownerPassword);
+    }
+
+    /**
+     * Starts the demo world (no simulated traffic) on the default a user gets with nothing configured: its own
+     * embedded PostgreSQL, keeping its data in {@code dataDirectory}.
+     */
+    public static AppProcess startEmbedded(Path dataDirectory, Path log, String... settings) {
+        return launchAndAwait(log, settings, "inference-metrics.embedded-database.data-directory=" + dataDirectory);
+    }
+
+    private static AppProcess launchAndAwait(Path log, String[] settings, String... database) {
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -68,13 +87,9 @@ public final class AppProcess implements AutoCloseable {
                 applicationClassPath(),
                 "dev.inferencemetrics.Application",
                 "--server.port=" + port,
-                "--spring.datasource.url=" + jdbcUrl,
-                "--spring.datasource.username=" + appRole,
-                "--spring.datasource.password=" + appPassword,
-                "--spring.flyway.user=" + owner,
-                "--spring.flyway.password=" + ownerPassword,
                 "--inference-metrics.demo.enabled=true",
                 "--inference-metrics.demo.simulator.enabled=false"));
+        command.addAll(Arrays.stream(database).map(setting -> "--" + setting).toList());
         command.addAll(Arrays.stream(settings).map(setting -> "--" + setting).toList());
         AppProcess app = new AppProcess(command, log, port);
         app.awaitReady();
