@@ -6,12 +6,25 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.select.Select;
 import dev.inferencemetrics.billing.UsagePeriod;
 import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-/** This month, last month or custom days (both ends included), in the billing time zone's calendar. */
+/**
+ * This month, last month or custom days (both ends included), in the billing time zone's calendar. The choice reads
+ * from and writes to the page's address: nothing for this month, {@code period=last-month}, or {@code from} and
+ * {@code to} for custom days, {@code to} exclusive as in the usage API, so a copied API query opens the same days.
+ */
 class PeriodPicker extends HorizontalLayout {
+
+    static final String PERIOD = "period";
+    static final String LAST_MONTH_CODE = "last-month";
+    static final String FROM = "from";
+    static final String TO = "to";
 
     enum Choice {
         THIS_MONTH("This month"),
@@ -67,6 +80,55 @@ class PeriodPicker extends HorizontalLayout {
         choice.setValue(Choice.CUSTOM);
         showCustom(true);
         adjusting = false;
+    }
+
+    /** The choice as query parameters of the page's address; this month, the default, needs none. */
+    Map<String, String> query() {
+        Map<String, String> query = new LinkedHashMap<>();
+        switch (choice.getValue()) {
+            case THIS_MONTH -> {}
+            case LAST_MONTH -> query.put(PERIOD, LAST_MONTH_CODE);
+            case CUSTOM -> {
+                UsagePeriod days = period();
+                query.put(FROM, days.from().toString());
+                query.put(TO, days.to().toString());
+            }
+        }
+        return query;
+    }
+
+    /** Shows the period an address names without telling the listener; anything unreadable means this month. */
+    void showQuery(Map<String, List<String>> query) {
+        Optional<UsagePeriod> days = date(query, FROM)
+                .flatMap(from -> date(query, TO).flatMap(to -> {
+                    try {
+                        return Optional.of(new UsagePeriod(from, to));
+                    } catch (IllegalArgumentException e) {
+                        return Optional.empty();
+                    }
+                }));
+        if (days.isPresent()) {
+            showPeriod(days.get());
+            return;
+        }
+        adjusting = true;
+        choice.setValue(
+                query.getOrDefault(PERIOD, List.of()).contains(LAST_MONTH_CODE)
+                        ? Choice.LAST_MONTH
+                        : Choice.THIS_MONTH);
+        from.clear();
+        through.clear();
+        through.setInvalid(false);
+        showCustom(false);
+        adjusting = false;
+    }
+
+    private static Optional<LocalDate> date(Map<String, List<String>> query, String name) {
+        try {
+            return query.getOrDefault(name, List.of()).stream().findFirst().map(LocalDate::parse);
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 
     private Optional<UsagePeriod> custom() {

@@ -7,7 +7,11 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.BeforeEnterObserver;
+import com.vaadin.flow.router.Location;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.billing.BillingTenant;
@@ -20,14 +24,22 @@ import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** Token usage and cost for a period: totals, a daily chart, per-deployment and per-day tables, downloads. */
-@Route("usage")
+/**
+ * Token usage and cost for a period: totals, a daily chart, per-deployment and per-day tables, downloads. The period
+ * and (for operators) the tenant live in the address, so back and forward step through them and a link shares them.
+ */
+@Route(UsageView.ROUTE)
 @PageTitle("Usage · Inference Metrics")
 @PermitAll
-public class UsageView extends VerticalLayout {
+public class UsageView extends VerticalLayout implements BeforeEnterObserver {
+
+    static final String ROUTE = "usage";
+    static final String TENANT = "tenant";
 
     final Select<BillingTenant> tenant = new Select<>();
     final ComboBox<ZoneId> timeZone = new ComboBox<>("Billing time zone");
@@ -44,6 +56,7 @@ public class UsageView extends VerticalLayout {
     private final boolean operator;
     // read by the download handlers, which run outside the UI's lock
     private volatile UsageSelection selection;
+    private boolean followingAddress;
 
     public UsageView(UsageService usage, CurrentUser currentUser, OperatorAccessAudit audit) {
         this.usage = usage;
@@ -55,7 +68,7 @@ public class UsageView extends VerticalLayout {
         List<BillingTenant> visible = usage.tenants(scope);
         @Nullable BillingTenant own = operator || visible.isEmpty() ? null : visible.getFirst();
         selection = new UsageSelection(UsagePeriod.thisMonth(usage.today(own)), own);
-        period = new PeriodPicker(() -> usage.today(selection.tenant()), picked -> show(picked, selection.tenant()));
+        period = new PeriodPicker(() -> usage.today(selection.tenant()), picked -> pick(picked, selection.tenant()));
         tables = new UsageTables(operator);
         downloads = new UsageDownloads(usage, scope, () -> selection);
         HorizontalLayout toolbar = new HorizontalLayout(period);
@@ -67,7 +80,11 @@ public class UsageView extends VerticalLayout {
             tenant.setItemLabelGenerator(t -> t == null ? "All tenants" : t.name());
             tenant.setEmptySelectionAllowed(true);
             tenant.setEmptySelectionCaption("All tenants");
-            tenant.addValueChangeListener(event -> show(period.period(), current(event.getValue())));
+            tenant.addValueChangeListener(event -> {
+                if (!followingAddress) {
+                    pick(period.period(), current(event.getValue()));
+                }
+            });
             timeZone.setItems(usage.billingTimeZones());
             timeZone.setItemLabelGenerator(ZoneId::getId);
             timeZone.setHelperText("Where the tenant's billing days start");
@@ -85,7 +102,51 @@ public class UsageView extends VerticalLayout {
         days.addClassName("updated-at");
         addClassName("usage-view");
         add(new H2("Usage"), toolbar, days, cards, charts, tables);
-        show(selection.period(), own);
+    }
+
+    /** Shows what the address names: on first opening, a shared link, and back or forward. */
+    @Override
+    public void beforeEnter(BeforeEnterEvent event) {
+        Map<String, List<String>> query =
+                event.getLocation().getQueryParameters().getParameters();
+        followingAddress = true;
+        @Nullable BillingTenant shown = selection.tenant();
+        if (operator) {
+            @Nullable
+            String slug =
+                    query.getOrDefault(TENANT, List.of()).stream().findFirst().orElse(null);
+            BillingTenant listed = tenant.getListDataView()
+                    .getItems()
+                    .filter(t -> t.slug().equals(slug))
+                    .findFirst()
+                    .orElse(null);
+            tenant.setValue(listed);
+            shown = current(listed);
+        }
+        // "this month" is read in the calendar of the tenant shown
+        selection = new UsageSelection(selection.period(), shown);
+        period.showQuery(query);
+        followingAddress = false;
+        show(period.period(), shown);
+    }
+
+    /** The page's address for what it shows, as a link to share. */
+    String address() {
+        return addressOf(selection.tenant()).getPathWithQueryParameters();
+    }
+
+    private Location addressOf(@Nullable BillingTenant shown) {
+        Map<String, String> query = new LinkedHashMap<>(period.query());
+        if (operator && shown != null) {
+            query.put(TENANT, shown.slug());
+        }
+        return new Location(ROUTE, QueryParameters.simple(query));
+    }
+
+    /** A choice made on the page: shown, and a step in the browser's history. */
+    private void pick(UsagePeriod picked, @Nullable BillingTenant shown) {
+        show(picked, shown);
+        getUI().ifPresent(ui -> ui.getPage().getHistory().pushState(null, addressOf(shown)));
     }
 
     void changeTimeZone(ZoneId zone) {

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
+import dev.inferencemetrics.billing.BillingTenant;
 import dev.inferencemetrics.billing.UsagePeriod;
 import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
@@ -176,6 +179,61 @@ class UsageViewTest extends SpringBrowserlessTest {
 
         assertThat(view.timeZone.getValue()).isEqualTo(ZoneId.of("Asia/Kolkata"));
         assertThat(view.days.getText()).contains("from midnight in Asia/Kolkata");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_period_and_tenant_picked_are_in_the_address_and_the_address_opens_them_again() {
+        UsageView view = navigate(UsageView.class);
+        assertThat(view.address()).isEqualTo("usage");
+
+        view.tenant.setValue(tallyLabs(view));
+        view.period.choice.setValue(PeriodPicker.Choice.LAST_MONTH);
+        assertThat(view.address()).isEqualTo("usage?period=last-month&tenant=tally-labs");
+
+        UsageView shared = open(view.address());
+        assertThat(shared.tenant.getValue().slug()).isEqualTo("tally-labs");
+        assertThat(shared.period.choice.getValue()).isEqualTo(PeriodPicker.Choice.LAST_MONTH);
+        assertThat(shared.cards.inputTokens.value.getText()).isEqualTo("5");
+
+        UsageView back = open("usage");
+        assertThat(back.tenant.getValue()).isNull();
+        assertThat(back.period.choice.getValue()).isEqualTo(PeriodPicker.Choice.THIS_MONTH);
+    }
+
+    @Test
+    @WithUserDetails(value = "tally-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void custom_days_in_the_address_use_the_usage_apis_exclusive_to_and_unreadable_ones_mean_this_month() {
+        UsageView view = open("usage?from=" + today() + "&to=" + today().plusDays(2));
+
+        assertThat(view.period.choice.getValue()).isEqualTo(PeriodPicker.Choice.CUSTOM);
+        assertThat(view.period.through.getValue()).isEqualTo(today().plusDays(1));
+        assertThat(view.cards.inputTokens.value.getText()).isEqualTo("2,234,567");
+        assertThat(view.address()).isEqualTo("usage?from=" + today() + "&to=" + today().plusDays(2));
+
+        UsageView unreadable = open("usage?from=yesterday&to=" + today() + "&tenant=other-tenant");
+        assertThat(unreadable.period.choice.getValue()).isEqualTo(PeriodPicker.Choice.THIS_MONTH);
+        assertThat(unreadable.cards.inputTokens.value.getText()).isEqualTo("2,234,567");
+        assertThat(unreadable.address()).isEqualTo("usage");
+    }
+
+    /** Opens an address as a shared link or back and forward do: a navigation the router hands to the view. */
+    private UsageView open(String address) {
+        int query = address.indexOf('?');
+        UI.getCurrent()
+                .navigate(
+                        UsageView.class,
+                        query < 0 ? QueryParameters.empty() : QueryParameters.fromString(address.substring(query + 1)));
+        return (UsageView) getCurrentView();
+    }
+
+    private static BillingTenant tallyLabs(UsageView view) {
+        return view.tenant
+                .getListDataView()
+                .getItems()
+                .filter(t -> t.slug().equals("tally-labs"))
+                .findFirst()
+                .orElseThrow();
     }
 
     private boolean deployment(long tenant, String slug, String name, String input, String output, String currency) {
