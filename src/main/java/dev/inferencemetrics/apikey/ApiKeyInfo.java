@@ -4,10 +4,14 @@ import java.time.Instant;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** What may be shown about a key after its creation: never the key itself. */
+/**
+ * What may be shown about a key after its creation: never the key itself.
+ *
+ * @param tenantId the tenant of a tenant's key; null for an operator key
+ */
 public record ApiKeyInfo(
         long id,
-        long tenantId,
+        @Nullable Long tenantId,
         String name,
         String prefix,
         Set<ApiScope> scopes,

@@ -1,4 +1,6 @@
 package dev.inferencemetrics.apikey;
 
-/** Published when a key has been revoked: which key, by its name and prefix as people know it. */
-public record ApiKeyRevoked(long tenantId, long keyId, String name, String prefix) {}
+import org.jspecify.annotations.Nullable;
+
+/** Published when a key has been revoked: which key, by its name and prefix as people know it; an operator key has no tenant. */
+public record ApiKeyRevoked(@Nullable Long tenantId, long keyId, String name, String prefix) {}

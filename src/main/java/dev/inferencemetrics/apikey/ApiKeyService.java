@@ -23,7 +23,10 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Creates, checks and revokes API keys. Keys are stored only as SHA-256 digests. */
+/**
+ * Creates, checks and revokes API keys. Keys are stored only as SHA-256 digests. A tenant's key reaches that tenant
+ * only; an operator key (scope admin, nothing else) provisions every tenant and works while its operator is enabled.
+ */
 @Service
 public class ApiKeyService {
 
@@ -31,7 +34,7 @@ public class ApiKeyService {
     private static final Duration LAST_USED_GRANULARITY = Duration.ofMinutes(1);
 
     private static final String COLUMNS =
-            "id, tenant_id, name, prefix, sha256, scopes, created_at, last_used_at, expires_at, revoked_at";
+            "id, tenant_id, operator_id, name, prefix, sha256, scopes, created_at, last_used_at, expires_at, revoked_at";
 
     private final JdbcClient jdbc;
     private final DatabaseTenant databaseTenant;
@@ -51,7 +54,37 @@ public class ApiKeyService {
     public CreatedApiKey create(
             TenantScope caller, long tenantId, String name, Set<ApiScope> scopes, @Nullable Instant expiresAt) {
         declareWithin(caller, tenantId);
-        return store(tenantId, name, scopes, expiresAt, ApiKeyFormat.generate(random));
+        refuseAdmin(scopes);
+        return store(tenantId, null, name, scopes, expiresAt, ApiKeyFormat.generate(random));
+    }
+
+    /** A new operator key of scope admin, acting for the operator who creates it (operators only). */
+    @Transactional
+    public CreatedApiKey createOperatorKey(
+            TenantScope caller, long operatorUserId, String name, @Nullable Instant expiresAt) {
+        declareOperator(caller);
+        return store(null, operatorUserId, name, Set.of(ApiScope.ADMIN), expiresAt, ApiKeyFormat.generate(random));
+    }
+
+    /** Every operator key, newest first (operators only). */
+    @Transactional(readOnly = true)
+    public List<ApiKeyInfo> listOperatorKeys(TenantScope caller) {
+        declareOperator(caller);
+        return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id is null order by created_at desc, id desc")
+                .query((rs, row) -> read(rs).info())
+                .list();
+    }
+
+    /** Revokes an operator key at once (operators only); returns false if there is no such active key. */
+    @Transactional
+    public boolean revokeOperatorKey(TenantScope caller, long keyId) {
+        declareOperator(caller);
+        return revoked(jdbc.sql("""
+                        update api_key set revoked_at = ? where id = ? and tenant_id is null and revoked_at is null
+                        returning name, prefix""")
+                .params(Timestamp.from(clock.instant()), keyId)
+                .query((rs, row) -> new ApiKeyRevoked(null, keyId, rs.getString("name"), rs.getString("prefix")))
+                .optional());
     }
 
     /** Stores a given key unless one with its prefix exists; for documented demo keys only. */
@@ -62,8 +95,9 @@ public class ApiKeyService {
         if (!ApiKeyFormat.isWellFormed(plaintext)) {
             throw new IllegalArgumentException("not a well-formed API key: " + ApiKeyFormat.prefixOf(plaintext) + "…");
         }
+        refuseAdmin(scopes);
         if (findByPrefix(ApiKeyFormat.prefixOf(plaintext)).isEmpty()) {
-            store(tenantId, name, scopes, null, plaintext);
+            store(tenantId, null, name, scopes, null, plaintext);
         }
     }
 
@@ -82,10 +116,13 @@ public class ApiKeyService {
                 .filter(stored -> stored.info().revokedAt() == null)
                 .filter(stored -> stored.info().expiresAt() == null
                         || now.isBefore(stored.info().expiresAt()))
+                .filter(stored -> stored.operatorId() == null || operatorEnabled(stored.operatorId()))
                 .map(stored -> {
                     recordUse(stored.info().id(), now);
                     ApiKeyInfo info = stored.info();
-                    return new ApiClient(info.tenantId(), info.id(), info.prefix(), info.scopes());
+                    TenantScope scope =
+                            info.tenantId() == null ? TenantScope.allTenants() : TenantScope.tenant(info.tenantId());
+                    return new ApiClient(scope, info.id(), info.prefix(), info.scopes(), stored.operatorId());
                 });
     }
 
@@ -93,12 +130,15 @@ public class ApiKeyService {
     @Transactional
     public boolean revoke(TenantScope caller, long tenantId, long keyId) {
         declareWithin(caller, tenantId);
-        Optional<ApiKeyRevoked> revoked = jdbc.sql("""
+        return revoked(jdbc.sql("""
                         update api_key set revoked_at = ? where id = ? and tenant_id = ? and revoked_at is null
                         returning name, prefix""")
                 .params(Timestamp.from(clock.instant()), keyId, tenantId)
                 .query((rs, row) -> new ApiKeyRevoked(tenantId, keyId, rs.getString("name"), rs.getString("prefix")))
-                .optional();
+                .optional());
+    }
+
+    private boolean revoked(Optional<ApiKeyRevoked> revoked) {
         revoked.ifPresent(events::publishEvent);
         return revoked.isPresent();
     }
@@ -120,18 +160,46 @@ public class ApiKeyService {
         databaseTenant.declare(caller);
     }
 
+    private static void refuseAdmin(Set<ApiScope> scopes) {
+        if (scopes.contains(ApiScope.ADMIN)) {
+            throw new IllegalArgumentException("the admin scope belongs to operator keys, never to a tenant's key");
+        }
+    }
+
+    private void declareOperator(TenantScope caller) {
+        if (!(caller instanceof TenantScope.AllTenants)) {
+            throw new AccessDeniedException("Only operators manage operator keys.");
+        }
+        databaseTenant.declare(caller);
+    }
+
+    /** A disabled operator's keys stop working with their sessions, and work again if they are enabled again. */
+    private boolean operatorEnabled(long operatorUserId) {
+        return jdbc.sql("select enabled from app_user where id = ? and role = 'OPERATOR'")
+                .param(operatorUserId)
+                .query(Boolean.class)
+                .optional()
+                .orElse(false);
+    }
+
     private CreatedApiKey store(
-            long tenantId, String name, Set<ApiScope> scopes, @Nullable Instant expiresAt, String plaintext) {
+            @Nullable Long tenantId,
+            @Nullable Long operatorUserId,
+            String name,
+            Set<ApiScope> scopes,
+            @Nullable Instant expiresAt,
+            String plaintext) {
         if (scopes.isEmpty()) {
             throw new IllegalArgumentException("a key needs at least one scope");
         }
         Instant now = clock.instant();
         String[] codes = scopes.stream().map(ApiScope::code).sorted().toArray(String[]::new);
         long id = jdbc.sql("""
-                        insert into api_key (tenant_id, name, prefix, sha256, scopes, created_at, expires_at)
-                        values (?, ?, ?, ?, ?, ?, ?) returning id""")
+                        insert into api_key (tenant_id, operator_id, name, prefix, sha256, scopes, created_at, expires_at)
+                        values (?, ?, ?, ?, ?, ?, ?, ?) returning id""")
                 .params(
                         tenantId,
+                        operatorUserId,
                         name,
                         ApiKeyFormat.prefixOf(plaintext),
                         ApiKeyFormat.sha256(plaintext),
@@ -162,7 +230,7 @@ public class ApiKeyService {
     private static StoredKey read(ResultSet rs) throws SQLException {
         var info = new ApiKeyInfo(
                 rs.getLong("id"),
-                rs.getLong("tenant_id"),
+                rs.getObject("tenant_id", Long.class),
                 rs.getString("name"),
                 rs.getString("prefix"),
                 scopes(rs.getArray("scopes")),
@@ -170,7 +238,7 @@ public class ApiKeyService {
                 instant(rs.getTimestamp("last_used_at")),
                 instant(rs.getTimestamp("expires_at")),
                 instant(rs.getTimestamp("revoked_at")));
-        return new StoredKey(info, rs.getBytes("sha256"));
+        return new StoredKey(info, rs.getObject("operator_id", Long.class), rs.getBytes("sha256"));
     }
 
     private static Set<ApiScope> scopes(Array array) throws SQLException {
@@ -186,5 +254,5 @@ public class ApiKeyService {
         return timestamp == null ? null : timestamp.toInstant();
     }
 
-    private record StoredKey(ApiKeyInfo info, byte[] sha256) {}
+    private record StoredKey(ApiKeyInfo info, @Nullable Long operatorId, byte[] sha256) {}
 }

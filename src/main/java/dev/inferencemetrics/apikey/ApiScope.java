@@ -1,7 +1,9 @@
 package dev.inferencemetrics.apikey;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 
 /** What an API key may do. */
 public enum ApiScope {
@@ -9,7 +11,9 @@ public enum ApiScope {
     METRICS_READ("metrics:read"),
     USAGE_READ("usage:read"),
     ALERTS_WRITE("alerts:write"),
-    SOURCES_WRITE("sources:write");
+    SOURCES_WRITE("sources:write"),
+    /** Provisioning tenants and deployments; only operator keys carry it, and they carry nothing else. */
+    ADMIN("admin");
 
     private final String code;
 
@@ -25,6 +29,11 @@ public enum ApiScope {
     /** The Spring Security authority a key with this scope holds. */
     public String authority() {
         return "SCOPE_" + code;
+    }
+
+    /** The scopes a tenant's key may carry: all but {@link #ADMIN}. */
+    public static Set<ApiScope> tenantScopes() {
+        return EnumSet.complementOf(EnumSet.of(ADMIN));
     }
 
     public static Optional<ApiScope> fromCode(String code) {

@@ -46,6 +46,15 @@ class ApiSecurityConfiguration {
                                 ApiScope.USAGE_READ.authority(),
                                 Role.OPERATOR.authority(),
                                 Role.TENANT_ADMIN.authority())
+                        .requestMatchers(HttpMethod.PUT, "/api/v1/tenants/*", "/api/v1/deployments/*")
+                        .hasAuthority(ApiScope.ADMIN.authority())
+                        .requestMatchers(
+                                HttpMethod.POST,
+                                "/api/v1/tenants/*/archive",
+                                "/api/v1/tenants/*/restore",
+                                "/api/v1/deployments/*/archive",
+                                "/api/v1/deployments/*/restore")
+                        .hasAuthority(ApiScope.ADMIN.authority())
                         .requestMatchers("/api/v1/alert-channels", "/api/v1/alert-channels/**")
                         .hasAuthority(ApiScope.ALERTS_WRITE.authority())
                         .requestMatchers(

@@ -11,13 +11,22 @@ import org.jspecify.annotations.Nullable;
  *
  * @param session whether the caller is a signed-in user rather than a key
  * @param callerId the key's id, or the user's
- * @param shareId the tenant's id (positive), or an operator's own share (negative)
+ * @param shareId the tenant's id (positive), or an operator's own share (negative); operator keys share one
  */
 record CallShare(boolean session, long callerId, long shareId) {
 
+    /** Below every operator's own share ({@code -1 - userId}), so provisioning never draws on a person's. */
+    private static final long OPERATOR_KEYS_SHARE = Long.MIN_VALUE;
+
     static @Nullable CallShare of(@Nullable Object principal) {
         return switch (principal) {
-            case ApiClient client -> new CallShare(false, client.keyId(), client.tenantId());
+            case ApiClient client ->
+                new CallShare(
+                        false,
+                        client.keyId(),
+                        client.scope() instanceof TenantScope.SingleTenant single
+                                ? single.tenantId()
+                                : OPERATOR_KEYS_SHARE);
             case SignedInUser user ->
                 new CallShare(
                         true,

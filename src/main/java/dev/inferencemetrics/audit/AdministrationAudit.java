@@ -1,9 +1,11 @@
 package dev.inferencemetrics.audit;
 
 import dev.inferencemetrics.deployment.DeploymentArchived;
+import dev.inferencemetrics.deployment.DeploymentCreated;
 import dev.inferencemetrics.deployment.DeploymentEdited;
 import dev.inferencemetrics.deployment.DeploymentRestored;
 import dev.inferencemetrics.tenant.TenantArchived;
+import dev.inferencemetrics.tenant.TenantCreated;
 import dev.inferencemetrics.tenant.TenantRenamed;
 import dev.inferencemetrics.tenant.TenantRestored;
 import org.springframework.stereotype.Component;
@@ -17,6 +19,23 @@ class AdministrationAudit {
 
     AdministrationAudit(AuditLog log) {
         this.log = log;
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void created(DeploymentCreated deployment) {
+        log.record(
+                AuditKind.DEPLOYMENT_CHANGED,
+                deployment.tenantId(),
+                "Deployment " + deployment.slug() + " (id " + deployment.deploymentId() + ") created: "
+                        + deployment.settings());
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void created(TenantCreated tenant) {
+        log.record(
+                AuditKind.TENANT_CHANGED,
+                tenant.tenantId(),
+                "Tenant " + tenant.slug() + " created as \"" + tenant.name() + "\"");
     }
 
     @TransactionalEventListener(fallbackExecution = true)

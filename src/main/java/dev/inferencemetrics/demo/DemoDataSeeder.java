@@ -10,7 +10,6 @@ import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.slo.SloObjective;
 import dev.inferencemetrics.slo.SloService;
 import dev.inferencemetrics.tenant.TenantService;
-import java.util.EnumSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -80,7 +79,7 @@ class DemoDataSeeder implements ApplicationRunner {
             tenant.deployments().forEach(definition -> createDeployment(definition.apply(tenantId)));
             String key = properties.apiKeys().get(tenant.slug());
             if (key != null) {
-                apiKeys.ensureKey(tenantId, "Demo key", EnumSet.allOf(ApiScope.class), key);
+                apiKeys.ensureKey(tenantId, "Demo key", ApiScope.tenantScopes(), key);
             }
         }
     }

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -128,6 +129,39 @@ public class DeploymentService {
         return true;
     }
 
+    /**
+     * Creates the deployment unless its slug is taken (operators only), published for the audit log; returns whether
+     * it was created.
+     *
+     * @throws IllegalArgumentException saying what is wrong with the definition; nothing is created then
+     */
+    @Transactional
+    public boolean create(TenantScope scope, long actorUserId, DeploymentDefinition definition) {
+        requireOperator(scope);
+        definition.problem().ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
+        databaseTenant.declare(scope);
+        if (existsInAnyTenant(definition.slug())) {
+            return false;
+        }
+        Deployment deployment = deployments.save(new Deployment(definition, clock.instant()));
+        events.publishEvent(new DeploymentCreated(
+                actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug(), definition.changes()));
+        return true;
+    }
+
+    /** The deployment with this slug if the scope includes its tenant, archived or not. */
+    @Transactional(readOnly = true)
+    public Optional<DeploymentRef> find(TenantScope scope, String slug) {
+        databaseTenant.declare(scope);
+        return jdbc.sql(REF_BY_SLUG)
+                .param(slug)
+                .query((rs, row) -> ref(rs))
+                .optional()
+                .filter(deployment -> scope.includes(deployment.tenantId()));
+    }
+
     /** Row-level security hides other tenants' deployments; this tells "another tenant's" from "none at all". */
     private boolean existsInAnyTenant(String slug) {
         return jdbc.sql("select deployment_slug_exists(?)")
@@ -153,6 +187,8 @@ public class DeploymentService {
             return;
         }
         deployment.apply(wanted);
+        // written now, so that reads by SQL later in the same transaction (provisioning answers) see the change
+        deployments.flush();
         events.publishEvent(new DeploymentEdited(
                 actorUserId, id(deployment), deployment.getTenantId(), before, wanted, deployment.getSlug()));
     }
@@ -183,10 +219,14 @@ public class DeploymentService {
         return true;
     }
 
-    private Deployment operatorsDeployment(TenantScope scope, String slug) {
+    private static void requireOperator(TenantScope scope) {
         if (!(scope instanceof TenantScope.AllTenants)) {
             throw new AccessDeniedException("Only operators change deployments.");
         }
+    }
+
+    private Deployment operatorsDeployment(TenantScope scope, String slug) {
+        requireOperator(scope);
         databaseTenant.declare(scope);
         return deployments.findBySlug(slug).orElseThrow(() -> new DeploymentNotFoundException(slug));
     }

@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Optional;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.Sort;
 import org.springframework.security.access.AccessDeniedException;
@@ -20,6 +21,9 @@ import org.springframework.transaction.annotation.Transactional;
 public class TenantService {
 
     static final int MAX_NAME_LENGTH = 200;
+
+    /** What the schema allows: lower-case letters, digits and dashes, not starting with a dash. */
+    public static final String SLUG_PATTERN = "[a-z0-9][a-z0-9-]{0,62}";
 
     private final TenantRepository tenants;
     private final ApplicationEventPublisher events;
@@ -47,8 +51,7 @@ public class TenantService {
         return tenants.findAll(Sort.by("name")).stream()
                 .filter(tenant -> scope.includes(id(tenant)))
                 .filter(tenant -> includeArchived || tenant.getArchivedAt() == null)
-                .map(tenant ->
-                        new TenantSummary(id(tenant), tenant.getSlug(), tenant.getName(), tenant.getArchivedAt()))
+                .map(TenantService::summary)
                 .toList();
     }
 
@@ -60,14 +63,50 @@ public class TenantService {
         return id(tenant);
     }
 
+    /**
+     * Creates the tenant with this slug (operators only), or gives the existing one this name; the same call twice
+     * changes nothing the second time. Creation and renaming are published for the audit log.
+     *
+     * @throws IllegalArgumentException saying what is wrong with the slug or name; nothing changes then
+     */
+    @Transactional
+    public TenantProvisioned provision(TenantScope scope, long actorUserId, String slug, String name) {
+        requireOperator(scope);
+        if (!slug.matches(SLUG_PATTERN)) {
+            throw new IllegalArgumentException(
+                    "A tenant's slug takes 1 to 63 lower-case letters, digits and dashes, not starting with a dash.");
+        }
+        String trimmed = validName(name);
+        databaseTenant.declare(scope);
+        Optional<Tenant> existing = tenants.findBySlug(slug);
+        if (existing.isPresent()) {
+            rename(scope, actorUserId, id(existing.get()), trimmed);
+            return new TenantProvisioned(summary(existing.get()), false);
+        }
+        Tenant tenant = tenants.save(new Tenant(slug, trimmed, clock.instant()));
+        events.publishEvent(new TenantCreated(actorUserId, id(tenant), slug, trimmed));
+        return new TenantProvisioned(summary(tenant), true);
+    }
+
+    /**
+     * The tenant with this slug, archived or not (operators only).
+     *
+     * @throws NoSuchElementException if there is none
+     */
+    @Transactional(readOnly = true)
+    public TenantSummary requireBySlug(TenantScope scope, String slug) {
+        requireOperator(scope);
+        databaseTenant.declare(scope);
+        return tenants.findBySlug(slug)
+                .map(TenantService::summary)
+                .orElseThrow(() -> new NoSuchElementException("No tenant " + slug + "."));
+    }
+
     /** Gives the tenant a new name (operators only); its slug, and so every URL and key, stays. */
     @Transactional
     public void rename(TenantScope scope, long actorUserId, long tenantId, String name) {
         Tenant tenant = operatorsTenant(scope, tenantId);
-        String trimmed = name.trim();
-        if (trimmed.isEmpty() || trimmed.length() > MAX_NAME_LENGTH) {
-            throw new IllegalArgumentException("A tenant's name takes 1 to " + MAX_NAME_LENGTH + " characters.");
-        }
+        String trimmed = validName(name);
         if (trimmed.equals(tenant.getName())) {
             return;
         }
@@ -100,12 +139,28 @@ public class TenantService {
         return true;
     }
 
-    private Tenant operatorsTenant(TenantScope scope, long tenantId) {
+    private static String validName(String name) {
+        String trimmed = name.trim();
+        if (trimmed.isEmpty() || trimmed.length() > MAX_NAME_LENGTH) {
+            throw new IllegalArgumentException("A tenant's name takes 1 to " + MAX_NAME_LENGTH + " characters.");
+        }
+        return trimmed;
+    }
+
+    private static void requireOperator(TenantScope scope) {
         if (!(scope instanceof TenantScope.AllTenants)) {
             throw new AccessDeniedException("Only operators manage tenants.");
         }
+    }
+
+    private Tenant operatorsTenant(TenantScope scope, long tenantId) {
+        requireOperator(scope);
         databaseTenant.declare(scope);
         return tenants.findById(tenantId).orElseThrow(() -> new NoSuchElementException("No tenant " + tenantId));
+    }
+
+    private static TenantSummary summary(Tenant tenant) {
+        return new TenantSummary(id(tenant), tenant.getSlug(), tenant.getName(), tenant.getArchivedAt());
     }
 
     private static long id(Tenant tenant) {

@@ -13,7 +13,6 @@ import dev.inferencemetrics.testing.TestTenant;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,7 +93,7 @@ class ApiKeyAccessIT extends ApiIntegrationTest {
     @Test
     void a_revoked_key_is_unauthorised_from_the_moment_it_is_revoked() {
         String deployment = tenant.deployment("revoked");
-        CreatedApiKey created = tenant.createKey(EnumSet.allOf(ApiScope.class), null);
+        CreatedApiKey created = tenant.createKey(ApiScope.tenantScopes(), null);
         assertThat(api.ingestRequests(created.plaintext(), deployment, oneSample())
                         .accepted())
                 .isEqualTo(1);
@@ -110,9 +109,9 @@ class ApiKeyAccessIT extends ApiIntegrationTest {
     @Test
     void an_expired_key_is_unauthorised_while_an_unexpired_one_works() {
         String deployment = tenant.deployment("expired");
-        String expired = tenant.createKey(EnumSet.allOf(ApiScope.class), now().minusSeconds(60))
+        String expired = tenant.createKey(ApiScope.tenantScopes(), now().minusSeconds(60))
                 .plaintext();
-        String unexpired = tenant.createKey(EnumSet.allOf(ApiScope.class), now().plus(Duration.ofDays(1)))
+        String unexpired = tenant.createKey(ApiScope.tenantScopes(), now().plus(Duration.ofDays(1)))
                 .plaintext();
 
         assertUnauthorised(api.post(INGEST_REQUESTS, expired, JSON, api.batch(deployment, sample("expired"))));

@@ -38,6 +38,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -151,7 +152,7 @@ class UsageApiIT {
         fixtures = new Fixtures(
                 today.minusDays(3),
                 key(ledger, EnumSet.of(ApiScope.USAGE_READ)),
-                key(rival, EnumSet.allOf(ApiScope.class)),
+                key(rival, ApiScope.tenantScopes()),
                 key(ledger, EnumSet.of(ApiScope.INGEST, ApiScope.METRICS_READ)),
                 key(hostile, EnumSet.of(ApiScope.USAGE_READ)),
                 batches,
@@ -392,7 +393,7 @@ class UsageApiIT {
                 .withPrices(price.inputPerMtok(), price.outputPerMtok(), price.currency()));
     }
 
-    private String key(long tenant, EnumSet<ApiScope> scopes) {
+    private String key(long tenant, Set<ApiScope> scopes) {
         return keys.create(TenantScope.tenant(tenant), tenant, "usage test", scopes, null)
                 .plaintext();
     }

@@ -17,7 +17,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -53,7 +52,7 @@ final class BrowserCheckData {
         long tenant = tenants.createIfAbsent("browser-labs", "Browser Labs");
         users.createIfAbsent(tenant, "browser-viewer", "Bea Viewer", "demo", Role.TENANT_VIEWER);
         if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Browser Check", "m", "vLLM", "eu"))) {
-            ApiClient gateway = new ApiClient(tenant, 0, "test", EnumSet.allOf(ApiScope.class));
+            ApiClient gateway = new ApiClient(tenant, 0, "test", ApiScope.tenantScopes());
             BrowserCheckData data = new BrowserCheckData(json, clock.instant());
             ingest.ingestRequests(gateway, SLUG, data.lastHourOfRequests());
             ingest.ingestKvCache(gateway, SLUG, data.lastHourOfKvReadings());

@@ -6,6 +6,7 @@ import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.OperatorKey;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
 import java.net.http.HttpResponse;
@@ -43,6 +44,7 @@ class AuthorizationMatrixIT {
         KEY_USAGE,
         KEY_ALERTS,
         KEY_SOURCES,
+        KEY_OPERATOR,
         ADMIN_SESSION,
         VIEWER_SESSION,
         OPERATOR_SESSION,
@@ -74,6 +76,7 @@ class AuthorizationMatrixIT {
             Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, OK, FORBIDDEN},
             Caller.KEY_SOURCES, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_OPERATOR, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.VIEWER_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.OPERATOR_SESSION, new int[] {OK, OK, FORBIDDEN, FORBIDDEN},
@@ -85,6 +88,8 @@ class AuthorizationMatrixIT {
             Caller.KEY_METRICS, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.KEY_USAGE, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK, FORBIDDEN),
             Caller.KEY_SOURCES, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+            // an operator key provisions; it reads and ingests nothing
+            Caller.KEY_OPERATOR, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.ADMIN_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, OK, FORBIDDEN),
             Caller.VIEWER_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.OPERATOR_SESSION, expect(FORBIDDEN, FORBIDDEN, OK, OK, OK, OK),
@@ -121,6 +126,7 @@ class AuthorizationMatrixIT {
         users.createIfAbsent(own.id(), viewer, "Viewer", "a long password", Role.TENANT_VIEWER);
         TestTenant tenant = own.tenant();
         keys = Map.of(
+                Caller.KEY_OPERATOR, OperatorKey.create(context, "operator"),
                 Caller.KEY_INGEST, tenant.key(ApiScope.INGEST),
                 Caller.KEY_METRICS, tenant.key(ApiScope.METRICS_READ),
                 Caller.KEY_USAGE, tenant.key(ApiScope.USAGE_READ),
@@ -223,6 +229,7 @@ class AuthorizationMatrixIT {
             Caller.KEY_METRICS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.KEY_SOURCES, new int[] {OK, FORBIDDEN, CREATED, FORBIDDEN},
+            Caller.KEY_OPERATOR, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
             Caller.VIEWER_SESSION, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
@@ -246,6 +253,50 @@ class AuthorizationMatrixIT {
         }
 
         assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
+    }
+
+    /**
+     * Provisioning (create or update a tenant and a deployment by slug, archive and restore) takes an operator key:
+     * a key of any tenant scope is a 403 whatever tenant it names, a session is a 403 (no cookie authorises a write
+     * here), and nobody is a 401.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void provisioning_takes_an_operator_key_and_nothing_else(Caller caller) {
+        String tenantSlug = "matrix-prov-"
+                + caller.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        String deployment = tenantSlug + "-" + own.id();
+        byte[] tenantBody = "{\"name\":\"Matrix provisioning\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] deploymentBody = ("{\"tenant\":\"" + tenantSlug + "\",\"displayName\":\"Matrix\",\"model\":\"m\","
+                        + "\"engine\":\"vLLM\",\"region\":\"r\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        // the same calls against the tenants the matrix already has: their own and another's
+        byte[] ownDeploymentBody = ("{\"tenant\":\"" + slug(own) + "\",\"displayName\":\"Changed\",\"model\":\"m\","
+                        + "\"engine\":\"vLLM\",\"region\":\"r\"}")
+                .getBytes(StandardCharsets.UTF_8);
+
+        List<Integer> answers = List.of(
+                put(caller, "/api/v1/tenants/" + tenantSlug, tenantBody),
+                put(caller, "/api/v1/deployments/" + deployment, deploymentBody),
+                put(caller, "/api/v1/deployments/" + own.deployment(), ownDeploymentBody),
+                post(caller, "/api/v1/deployments/" + foreign.deployment() + "/archive", new byte[0])
+                        .status(),
+                post(caller, "/api/v1/deployments/" + foreign.deployment() + "/restore", new byte[0])
+                        .status(),
+                post(caller, "/api/v1/tenants/" + slug(own) + "/archive", new byte[0])
+                        .status(),
+                post(caller, "/api/v1/tenants/" + slug(own) + "/restore", new byte[0])
+                        .status());
+
+        List<Integer> expected = caller == Caller.KEY_OPERATOR
+                ? List.of(CREATED, CREATED, OK, OK, OK, OK, OK)
+                : java.util.Collections.nCopies(7, caller == Caller.NOBODY ? UNAUTHORIZED : FORBIDDEN);
+        assertThat(answers).isEqualTo(expected);
+        if (caller != Caller.KEY_OPERATOR) {
+            assertThat(get(Caller.OPERATOR_SESSION, "/api/v1/deployments?archived=true")
+                            .body())
+                    .doesNotContain(deployment);
+        }
     }
 
     static Stream<Caller> listingCallers() {
@@ -287,6 +338,15 @@ class AuthorizationMatrixIT {
         }
         HttpApi.Answer answer = api.get(path, keys.get(caller));
         return new Answer(answer.status(), answer.body());
+    }
+
+    /** A JSON PUT with a session cookie, as a script riding on a signed-in browser would send it, or with a key. */
+    private int put(Caller caller, String path, byte[] body) {
+        BrowserSession session = sessions.get(caller);
+        if (session != null) {
+            return session.putJson(path, body).statusCode();
+        }
+        return api.put(path, keys.get(caller), body).status();
     }
 
     private Answer post(Caller caller, String path, byte[] body) {

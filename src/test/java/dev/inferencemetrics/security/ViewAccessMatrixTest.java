@@ -6,6 +6,7 @@ import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
 import dev.inferencemetrics.apikey.ui.ApiKeysView;
+import dev.inferencemetrics.apikey.ui.OperatorKeysView;
 import dev.inferencemetrics.audit.ui.AuditView;
 import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.billing.ui.UsageView;
@@ -54,6 +55,7 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
             Map.entry("admin/audit", AuditView.class),
             Map.entry("account", AccountView.class),
             Map.entry("admin/operators", OperatorsView.class),
+            Map.entry("admin/operator-keys", OperatorKeysView.class),
             Map.entry("admin/scrape-allow-list", AllowListView.class));
 
     /** The pages each user reaches; every other page is refused. */

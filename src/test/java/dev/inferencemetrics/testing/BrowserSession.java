@@ -70,6 +70,13 @@ public final class BrowserSession {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
+    /** A JSON PUT with this session's cookie. */
+    public HttpResponse<String> putJson(String path, byte[] body) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(body)));
+    }
+
     private HttpResponse<String> send(HttpRequest.Builder request) {
         if (sessionId != null) {
             request.header("Cookie", "JSESSIONID=" + sessionId);

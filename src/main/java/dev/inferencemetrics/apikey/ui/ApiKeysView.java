@@ -1,11 +1,9 @@
 package dev.inferencemetrics.apikey.ui;
 
-import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.CheckboxGroup;
 import com.vaadin.flow.component.datepicker.DatePicker;
-import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -14,13 +12,10 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
-import dev.inferencemetrics.apikey.ApiKeyInfo;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.apikey.CreatedApiKey;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
-import dev.inferencemetrics.base.ui.Confirmation;
-import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
@@ -32,6 +27,7 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /** A tenant's API keys: create one (shown once), see when each was last used, revoke with immediate effect. */
@@ -45,7 +41,7 @@ public class ApiKeysView extends VerticalLayout {
     final CheckboxGroup<ApiScope> scopes = new CheckboxGroup<>("Scopes");
     final DatePicker expires = new DatePicker("Expires (optional)");
     final Button create = new Button("Create key");
-    final Grid<ApiKeyInfo> keys = new Grid<>();
+    final KeyGrid keys;
     private final ApiKeyService apiKeys;
     private final SignedInUser user;
     private final TenantScope scope;
@@ -63,13 +59,19 @@ public class ApiKeysView extends VerticalLayout {
         this.scope = user.scope();
         // archived tenants too: their keys may still need revoking, and their admins still sign in
         tenant = new TenantPicker(tenants.visibleTo(scope, true), user, audit, "API keys", this::refresh);
-        scopes.setItems(ApiScope.values());
+        scopes.setItems(ApiScope.tenantScopes());
         scopes.setItemLabelGenerator(ApiScope::code);
         scopes.setValue(EnumSet.of(ApiScope.INGEST));
         expires.setMin(clock.instant().atZone(ZoneOffset.UTC).toLocalDate().plusDays(1));
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         create.addClickListener(click -> createKey());
-        configureGrid();
+        keys = new KeyGrid(
+                clock,
+                key -> {
+                    apiKeys.revoke(scope, Objects.requireNonNull(key.tenantId()), key.id());
+                    refresh();
+                },
+                "No keys yet. Create one for each gateway or billing tool.");
         HorizontalLayout form = new HorizontalLayout(name, scopes, expires, create);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         add(
@@ -80,41 +82,6 @@ public class ApiKeysView extends VerticalLayout {
                 form);
         addAndExpand(keys);
         tenant.pickFirst();
-    }
-
-    private void configureGrid() {
-        keys.addColumn(ApiKeyInfo::name).setHeader("Name").setAutoWidth(true);
-        keys.addColumn(key -> key.prefix() + "…").setHeader("Key").setAutoWidth(true);
-        keys.addColumn(key -> String.join(
-                        ", ", key.scopes().stream().map(ApiScope::code).sorted().toList()))
-                .setHeader("Scopes")
-                .setAutoWidth(true);
-        PageTimeZone zone = PageTimeZone.of(UI.getCurrent());
-        keys.addColumn(key -> zone.format(key.createdAt())).setHeader("Created").setAutoWidth(true);
-        keys.addColumn(key -> key.lastUsedAt() == null ? "never" : zone.format(key.lastUsedAt()))
-                .setHeader("Last used")
-                .setAutoWidth(true);
-        keys.addColumn(key -> KeyStatus.of(key, clock.instant()).label())
-                .setHeader("Status")
-                .setAutoWidth(true);
-        keys.addComponentColumn(this::revokeButton).setAutoWidth(true);
-        keys.setEmptyStateText("No keys yet. Create one for each gateway or billing tool.");
-    }
-
-    private Button revokeButton(ApiKeyInfo key) {
-        Button revoke = new Button(
-                "Revoke",
-                click -> Confirmation.ask(
-                        "Revoke key " + key.prefix() + "… \"" + key.name() + "\"?",
-                        "Every call made with this key is refused from now on. A revoked key cannot be restored.",
-                        "Revoke",
-                        () -> {
-                            apiKeys.revoke(scope, key.tenantId(), key.id());
-                            refresh();
-                        }));
-        revoke.addThemeVariants(ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
-        revoke.setEnabled(KeyStatus.of(key, clock.instant()) == KeyStatus.ACTIVE);
-        return revoke;
     }
 
     private void createKey() {

@@ -42,6 +42,7 @@ public class MainLayout extends AppLayout {
             nav.addItem(new SideNavItem("Tenants and deployments", "admin/deployments", VaadinIcon.COG.create()));
             nav.addItem(new SideNavItem("Prices", "admin/prices", VaadinIcon.MONEY.create()));
             nav.addItem(new SideNavItem("Operators", "admin/operators", VaadinIcon.USER_STAR.create()));
+            nav.addItem(new SideNavItem("Operator keys", "admin/operator-keys", VaadinIcon.KEY_O.create()));
             nav.addItem(new SideNavItem("Scrape allow-list", "admin/scrape-allow-list", VaadinIcon.SHIELD.create()));
             nav.addItem(new SideNavItem("Audit log", "admin/audit", VaadinIcon.RECORDS.create()));
         }

@@ -76,7 +76,14 @@ public class DeploymentAdminView extends VerticalLayout {
             message.setText(result.problem());
             return;
         }
-        boolean created = deploymentService.createIfAbsent(result.definition().get());
+        boolean created;
+        try {
+            created = deploymentService.create(
+                    operator.scope(), operator.userId(), result.definition().get());
+        } catch (IllegalArgumentException e) {
+            message.setText(e.getMessage());
+            return;
+        }
         message.setText(
                 created
                         ? "Deployment " + result.definition().get().slug()

@@ -13,7 +13,7 @@ import java.util.Optional;
 /** The fields of a new deployment, with the product's default SLOs filled in. */
 class DeploymentForm extends FormLayout {
 
-    static final String SLUG_PATTERN = "[a-z0-9][a-z0-9-]{0,62}";
+    static final String SLUG_PATTERN = DeploymentDefinition.SLUG_PATTERN;
 
     final Select<TenantSummary> tenant = new Select<>();
     final TextField slug = new TextField("Slug (used in URLs and the API)");

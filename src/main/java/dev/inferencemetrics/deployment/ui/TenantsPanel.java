@@ -42,7 +42,7 @@ class TenantsPanel extends VerticalLayout {
         this.operator = operator;
         this.changed = changed;
         setPadding(false);
-        newSlug.setPattern(DeploymentForm.SLUG_PATTERN);
+        newSlug.setPattern(TenantService.SLUG_PATTERN);
         add.addClickListener(click -> addTenant());
         showArchived.addValueChangeListener(change -> refresh());
         grid.addThemeVariants(GridVariant.LUMO_COMPACT);
@@ -75,12 +75,12 @@ class TenantsPanel extends VerticalLayout {
     }
 
     private void addTenant() {
-        if (!newSlug.getValue().matches(DeploymentForm.SLUG_PATTERN)
+        if (!newSlug.getValue().matches(TenantService.SLUG_PATTERN)
                 || newName.getValue().isBlank()) {
             message.setText("A tenant needs a slug (lower-case letters, digits, dashes) and a name.");
             return;
         }
-        tenants.createIfAbsent(newSlug.getValue(), newName.getValue().trim());
+        tenants.provision(operator.scope(), operator.userId(), newSlug.getValue(), newName.getValue());
         message.setText("Tenant " + newName.getValue().trim() + " is ready.");
         newSlug.clear();
         newName.clear();

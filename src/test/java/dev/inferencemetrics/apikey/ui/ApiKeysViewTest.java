@@ -9,6 +9,7 @@ import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,8 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
 
         String plaintext = $(NewKeyDialog.class).single().key.getText();
         ApiClient client = apiKeys.authenticate(plaintext).orElseThrow();
-        assertThat(client.tenantId()).isEqualTo(view.tenant.getValue().id());
+        assertThat(client.scope())
+                .isEqualTo(TenantScope.tenant(view.tenant.getValue().id()));
         assertThat(view.tenant.getValue().slug()).isEqualTo("globex");
         assertThat(client.scopes()).containsExactlyInAnyOrder(ApiScope.INGEST, ApiScope.METRICS_READ);
         var listed = test(view.keys);

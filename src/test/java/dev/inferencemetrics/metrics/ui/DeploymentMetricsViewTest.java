@@ -28,7 +28,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,7 +72,7 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
         users.createIfAbsent(tenant, "card-viewer", "Cora Viewer", "demo", Role.TENANT_VIEWER);
         users.createIfAbsent(tenant, "card-admin", "Cal Admin", "demo", Role.TENANT_ADMIN);
         if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Cards", "m", "vLLM", "eu-1"))) {
-            ApiClient gateway = new ApiClient(tenant, 0, "test", EnumSet.allOf(ApiScope.class));
+            ApiClient gateway = new ApiClient(tenant, 0, "test", ApiScope.tenantScopes());
             ingest.ingestRequests(gateway, SLUG, requests());
             ingest.ingestKvCache(gateway, SLUG, kvReadings());
         }
@@ -157,7 +156,7 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
         String slug = "archived-cards-" + Long.toString(System.nanoTime(), 36);
         long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
         deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Retired", "m", "vLLM", "eu-1"));
-        ingest.ingestRequests(new ApiClient(tenant, 0, "test", EnumSet.allOf(ApiScope.class)), slug, requests());
+        ingest.ingestRequests(new ApiClient(tenant, 0, "test", ApiScope.tenantScopes()), slug, requests());
         deployments.archive(TenantScope.allTenants(), operatorId(), slug);
 
         DeploymentMetricsView view = navigate("deployments/" + slug, DeploymentMetricsView.class);

@@ -1,0 +1,81 @@
+package dev.inferencemetrics.apikey.ui;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.datepicker.DatePicker;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.apikey.ApiKeyService;
+import dev.inferencemetrics.apikey.CreatedApiKey;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.SignedInUser;
+import jakarta.annotation.security.RolesAllowed;
+import java.time.Clock;
+import java.time.ZoneOffset;
+
+/** Operator keys (scope admin) for provisioning automation: create one (shown once), revoke with immediate effect. */
+@Route("admin/operator-keys")
+@PageTitle("Operator keys · Inference Metrics")
+@RolesAllowed("OPERATOR")
+public class OperatorKeysView extends VerticalLayout {
+
+    final TextField name = new TextField("Name");
+    final DatePicker expires = new DatePicker("Expires (optional)");
+    final Button create = new Button("Create operator key");
+    final KeyGrid keys;
+    private final ApiKeyService apiKeys;
+    private final SignedInUser operator;
+
+    public OperatorKeysView(ApiKeyService apiKeys, CurrentUser currentUser, Clock clock) {
+        this.apiKeys = apiKeys;
+        this.operator = currentUser.require();
+        expires.setMin(clock.instant().atZone(ZoneOffset.UTC).toLocalDate().plusDays(1));
+        create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        create.addClickListener(click -> createKey());
+        keys = new KeyGrid(
+                clock,
+                key -> {
+                    apiKeys.revokeOperatorKey(operator.scope(), key.id());
+                    refresh();
+                },
+                "No operator keys. Create one for the automation that provisions tenants and deployments.");
+        HorizontalLayout form = new HorizontalLayout(name, expires, create);
+        form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        add(
+                new H2("Operator keys"),
+                new Paragraph("An operator key (scope admin) creates, changes, archives and restores tenants and"
+                        + " deployments through the API (PUT /api/v1/tenants/{slug}, PUT /api/v1/deployments/{slug});"
+                        + " it reads no tenant's data. It acts for you and stops working if you are disabled."),
+                form);
+        addAndExpand(keys);
+        refresh();
+    }
+
+    private void createKey() {
+        if (name.getValue().isBlank()) {
+            name.setInvalid(true);
+            name.setErrorMessage("Give the key a name, e.g. the automation it belongs to");
+            return;
+        }
+        CreatedApiKey created = apiKeys.createOperatorKey(
+                operator.scope(),
+                operator.userId(),
+                name.getValue().trim(),
+                expires.getValue() == null
+                        ? null
+                        : expires.getValue().atStartOfDay(ZoneOffset.UTC).toInstant());
+        new NewKeyDialog(created).open();
+        name.clear();
+        refresh();
+    }
+
+    private void refresh() {
+        keys.setItems(apiKeys.listOperatorKeys(operator.scope()));
+    }
+}

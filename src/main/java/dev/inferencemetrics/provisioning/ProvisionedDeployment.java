@@ -1,0 +1,10 @@
+package dev.inferencemetrics.provisioning;
+
+import dev.inferencemetrics.billing.PricePeriod;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.OtlpNames;
+import java.util.List;
+
+/** A deployment as a provisioning call left it, and whether that call created it. */
+public record ProvisionedDeployment(
+        DeploymentRef deployment, String tenantSlug, List<PricePeriod> prices, OtlpNames otlp, boolean created) {}
