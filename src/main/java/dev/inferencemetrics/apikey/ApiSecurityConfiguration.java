@@ -78,7 +78,8 @@ class ApiSecurityConfiguration {
                         .hasAuthority(ApiScope.SOURCES_WRITE.authority())
                         .requestMatchers(HttpMethod.DELETE, "/api/v1/scrape-targets/*")
                         .hasAuthority(ApiScope.SOURCES_WRITE.authority())
-                        .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**")
+                        .requestMatchers(
+                                HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**", "/api/v1/fleet")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()
                         .denyAll())

@@ -5,14 +5,10 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.EngineGauges.GaugePoint;
 import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
-import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,44 +22,12 @@ public class EngineGaugeQueryService {
     private final DeploymentService deployments;
     private final EngineGaugeRollupStore rollups;
     private final DatabaseTenant databaseTenant;
-    private final Clock clock;
 
     EngineGaugeQueryService(
-            DeploymentService deployments, EngineGaugeRollupStore rollups, DatabaseTenant databaseTenant, Clock clock) {
+            DeploymentService deployments, EngineGaugeRollupStore rollups, DatabaseTenant databaseTenant) {
         this.deployments = deployments;
         this.rollups = rollups;
         this.databaseTenant = databaseTenant;
-        this.clock = clock;
-    }
-
-    /**
-     * Per deployment slug, the mean number of requests waiting per replica over the last hour, for deployments whose
-     * engines are scraped; the others are absent.
-     */
-    @Transactional(readOnly = true)
-    public Map<String, Double> waitingLastHour(TenantScope scope, Collection<String> deploymentSlugs) {
-        databaseTenant.declare(scope);
-        Instant now = clock.instant();
-        Map<String, Double> waiting = new HashMap<>();
-        for (String slug : deploymentSlugs) {
-            DeploymentRef deployment = deployments.require(scope, slug);
-            List<EngineGaugeRollup> rows = rollups
-                    .read(
-                            deployment.tenantId(),
-                            deployment.id(),
-                            Resolution.MINUTE,
-                            now.minus(Duration.ofHours(1)),
-                            now)
-                    .stream()
-                    .filter(row -> row.metric().equals(EngineGauges.WAITING))
-                    .toList();
-            long samples = rows.stream().mapToLong(EngineGaugeRollup::samples).sum();
-            if (samples > 0) {
-                waiting.put(
-                        slug, rows.stream().mapToDouble(EngineGaugeRollup::sum).sum() / samples);
-            }
-        }
-        return waiting;
     }
 
     @Transactional(readOnly = true)

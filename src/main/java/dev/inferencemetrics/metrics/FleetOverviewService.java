@@ -1,38 +1,51 @@
 package dev.inferencemetrics.metrics;
 
-import dev.inferencemetrics.deployment.DeploymentListItem;
-import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
+import dev.inferencemetrics.deployment.DeploymentSearch;
+import dev.inferencemetrics.deployment.ListedDeployment;
 import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** The last hour of every deployment a caller may see: rates, TTFT and ITL percentiles, KV mean and SLO state. */
+/**
+ * The last hour of every deployment a caller may see — rates, error rate, TTFT and ITL percentiles, KV mean, requests
+ * waiting, SLO state and firing alerts — for the fleet overview and {@code GET /api/v1/fleet}. A read costs the same
+ * few statements however many deployments match: the text filter runs in PostgreSQL, and the rollups of all matching
+ * deployments are read together. State filter, order and paging follow in memory, as the state comes from the figures.
+ */
 @Service
 public class FleetOverviewService {
 
-    static final Duration WINDOW = Duration.ofHours(1);
-    static final Duration TREND_STEP = Duration.ofMinutes(5);
+    public static final int MAX_LIMIT = 1_000;
 
-    private final DeploymentService deployments;
-    private final MetricsQueryService metrics;
+    private final DeploymentSearch search;
+    private final FleetReader reader;
     private final DatabaseTenant databaseTenant;
     private final Clock clock;
+    private final Timer latency;
 
     FleetOverviewService(
-            DeploymentService deployments, MetricsQueryService metrics, DatabaseTenant databaseTenant, Clock clock) {
-        this.deployments = deployments;
+            DeploymentSearch search,
+            FleetReader reader,
+            DatabaseTenant databaseTenant,
+            Clock clock,
+            MeterRegistry meters) {
+        this.search = search;
+        this.reader = reader;
         this.databaseTenant = databaseTenant;
-        this.metrics = metrics;
         this.clock = clock;
+        this.latency = Timer.builder("inference.metrics.fleet.query")
+                .description("Time to answer a page of the fleet overview, for the UI and the API alike")
+                .publishPercentileHistogram()
+                .register(meters);
     }
 
-    /** The active deployments the scope covers. */
+    /** The active deployments the scope covers, firing and breaching first. */
     @Transactional(readOnly = true)
     public List<FleetRow> lastHour(TenantScope scope) {
         return lastHour(scope, false);
@@ -41,46 +54,48 @@ public class FleetOverviewService {
     /** The deployments the scope covers; archived ones (or those of archived tenants) only when asked for. */
     @Transactional(readOnly = true)
     public List<FleetRow> lastHour(TenantScope scope, boolean includeArchived) {
+        return page(scope, FleetQuery.all().withArchived(includeArchived), 0, Integer.MAX_VALUE)
+                .rows();
+    }
+
+    /**
+     * The {@code limit} deployments from {@code offset} on, of those the scope covers that match the query, in its
+     * order.
+     *
+     * @throws IllegalArgumentException with a reason for the caller if offset or limit is negative
+     */
+    @Transactional(readOnly = true)
+    public FleetPage page(TenantScope scope, FleetQuery query, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("offset and limit must not be negative");
+        }
+        return latency.record(() -> read(scope, query, offset, limit));
+    }
+
+    /**
+     * How many deployments match. Without a state filter that is a count of the deployments the text matches, and no
+     * rollup is read.
+     */
+    @Transactional(readOnly = true)
+    public int count(TenantScope scope, FleetQuery query) {
+        if (!query.states().isEmpty()) {
+            return page(scope, query, 0, 0).total();
+        }
+        databaseTenant.declare(scope);
+        return search.find(scope, query.text(), query.includeArchived()).size();
+    }
+
+    private FleetPage read(TenantScope scope, FleetQuery query, int offset, int limit) {
         databaseTenant.declare(scope);
         Instant now = clock.instant();
-        QueryWindow window = QueryWindow.of(now.minus(WINDOW), now, TREND_STEP);
-        return deployments.visibleTo(scope, includeArchived).stream()
-                .map(deployment -> row(deployment, metrics.query(scope, deployment.slug(), window), window))
+        List<ListedDeployment> deployments = search.find(scope, query.text(), query.includeArchived());
+        List<FleetRow> matching = reader.read(scope, deployments, now).stream()
+                .filter(query::admits)
+                .sorted(query.sort().comparator(query.descending()))
                 .toList();
-    }
-
-    private static FleetRow row(DeploymentListItem deployment, DeploymentMetrics metrics, QueryWindow window) {
-        Summary summary = metrics.summary();
-        SloState ttft = SloState.of(summary.ttft().p95(), summary.slo().ttftP95Ms());
-        SloState itl = SloState.of(summary.itl().p95(), summary.slo().itlP95Ms());
-        SloState errors = SloState.ofErrors(
-                summary.requests(), summary.errors(), summary.slo().errorRateLimitPct());
-        long seconds = Duration.between(window.from(), window.to()).getSeconds();
-        return new FleetRow(
-                deployment.slug(),
-                deployment.displayName(),
-                deployment.tenantName(),
-                deployment.model(),
-                deployment.engine(),
-                (double) summary.requests() / seconds,
-                summary.ttft().p50(),
-                summary.ttft().p99(),
-                summary.itl().p50(),
-                summary.itl().p99(),
-                summary.kvCache().mean(),
-                worst(worst(ttft, itl), errors),
-                metrics.series().ttft(),
-                deployment.archivedAt());
-    }
-
-    /** Breached beats at risk beats met; no data only when neither metric has any. */
-    static SloState worst(SloState a, SloState b) {
-        if (a == SloState.NO_DATA) {
-            return b;
-        }
-        if (b == SloState.NO_DATA) {
-            return a;
-        }
-        return a.compareTo(b) >= 0 ? a : b;
+        QueryWindow window = FleetReader.window(now);
+        int from = Math.min(offset, matching.size());
+        int to = (int) Math.min((long) from + limit, matching.size());
+        return new FleetPage(window.from(), window.to(), matching.size(), from, matching.subList(from, to));
     }
 }

@@ -5,19 +5,36 @@ import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** One deployment's last hour at a glance, for the fleet overview; {@code archivedAt} is null while it is active. */
+/**
+ * One deployment's last hour at a glance, for the fleet overview and {@code GET /api/v1/fleet}: request rate, the
+ * share of requests not ok (null without requests), TTFT and ITL percentiles of the ok requests, the time-weighted KV
+ * mean, the mean requests waiting per replica where engines are scraped, the SLO state and whether an alert fires.
+ * {@code archivedAt} is null while it is active.
+ */
 public record FleetRow(
         String slug,
         String displayName,
+        String tenantSlug,
         String tenantName,
         String model,
         String engine,
+        String region,
         double requestsPerSecond,
+        @Nullable Double errorRate,
         @Nullable Double ttftP50,
+        @Nullable Double ttftP95,
         @Nullable Double ttftP99,
         @Nullable Double itlP50,
+        @Nullable Double itlP95,
         @Nullable Double itlP99,
         @Nullable Double kvMean,
+        @Nullable Double waitingPerReplica,
         SloState sloState,
+        boolean firing,
         List<LatencyPoint> ttftTrend,
-        @Nullable Instant archivedAt) {}
+        @Nullable Instant archivedAt) {
+
+    public FleetState state() {
+        return FleetState.of(firing, sloState);
+    }
+}

@@ -1,12 +1,16 @@
 package dev.inferencemetrics.rollup;
 
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Repository;
 
 /** Engine gauge rollups: sums, minima and maxima merge in SQL, like the KV-cache ones. */
@@ -31,6 +35,14 @@ public class EngineGaugeRollupStore {
               from engine_gauge_rollup
              where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
              order by metric, bucket""";
+
+    private static final String MEAN_FLEET = """
+            select deployment_id, sum(value_sum) / sum(samples)
+              from engine_gauge_rollup
+             where tenant_id = any(?) and deployment_id = any(?) and metric = ? and resolution_s = ?
+               and bucket >= ? and bucket < ?
+             group by deployment_id
+            having sum(samples) > 0""";
 
     private final JdbcTemplate jdbc;
 
@@ -83,5 +95,29 @@ public class EngineGaugeRollupStore {
                 resolution.seconds(),
                 Timestamp.from(from),
                 Timestamp.from(to));
+    }
+
+    /**
+     * The mean reading of one metric in {@code [from, to)} per deployment id, over all its replicas and buckets, in one
+     * statement; deployments without readings are absent.
+     */
+    public Map<Long, Double> meanByDeployment(
+            FleetKeys deployments, String metric, Resolution resolution, Instant from, Instant to) {
+        Map<Long, Double> means = new HashMap<>();
+        if (deployments.isEmpty()) {
+            return means;
+        }
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement = connection.prepareStatement(MEAN_FLEET);
+                    deployments.bind(connection, statement, 1);
+                    statement.setString(3, metric);
+                    statement.setInt(4, resolution.seconds());
+                    statement.setTimestamp(5, Timestamp.from(from));
+                    statement.setTimestamp(6, Timestamp.from(to));
+                    return statement;
+                },
+                (RowCallbackHandler) rs -> means.put(rs.getLong(1), rs.getDouble(2)));
+        return means;
     }
 }

@@ -1,12 +1,17 @@
 package dev.inferencemetrics.rollup;
 
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Repository;
 
 /** KV-cache rollups. Sums, minima and maxima merge in SQL, so a single upsert per batch is enough. */
@@ -30,6 +35,12 @@ public class KvRollupStore {
               from kv_rollup
              where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
              order by bucket""";
+
+    private static final String READ_FLEET = """
+            select deployment_id, bucket, samples, usage_sum, usage_min, usage_max
+              from kv_rollup
+             where tenant_id = any(?) and deployment_id = any(?) and resolution_s = ? and bucket >= ? and bucket < ?
+             order by deployment_id, bucket""";
 
     private final JdbcTemplate jdbc;
 
@@ -94,5 +105,31 @@ public class KvRollupStore {
                 resolution.seconds(),
                 Timestamp.from(from),
                 Timestamp.from(to));
+    }
+
+    /** {@link #read} for many deployments in one statement, by deployment id; those without rollups are absent. */
+    public Map<Long, List<KvRollup>> readFleet(FleetKeys deployments, Resolution resolution, Instant from, Instant to) {
+        Map<Long, List<KvRollup>> byDeployment = new HashMap<>();
+        if (deployments.isEmpty()) {
+            return byDeployment;
+        }
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement = connection.prepareStatement(READ_FLEET);
+                    deployments.bind(connection, statement, 1);
+                    statement.setInt(3, resolution.seconds());
+                    statement.setTimestamp(4, Timestamp.from(from));
+                    statement.setTimestamp(5, Timestamp.from(to));
+                    return statement;
+                },
+                (RowCallbackHandler) rs -> byDeployment
+                        .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
+                        .add(new KvRollup(
+                                rs.getTimestamp(2).toInstant(),
+                                rs.getLong(3),
+                                rs.getDouble(4),
+                                rs.getDouble(5),
+                                rs.getDouble(6))));
+        return byDeployment;
     }
 }

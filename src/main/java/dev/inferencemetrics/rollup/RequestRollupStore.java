@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -70,6 +71,13 @@ public class RequestRollupStore {
              from request_rollup
             where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
             order by bucket""";
+
+    /** The fleet overview shows counts, TTFT and ITL: the E2E and queue sketches are not read at all. */
+    private static final String READ_FLEET = """
+            select deployment_id, bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl,
+                   error_requests, timeout_requests, cancelled_requests
+              from request_rollup
+             where tenant_id = any(?) and deployment_id = any(?) and resolution_s = ? and bucket >= ? and bucket < ?""";
 
     private final JdbcTemplate jdbc;
 
@@ -148,6 +156,38 @@ public class RequestRollupStore {
                 resolution.seconds(),
                 Timestamp.from(from),
                 Timestamp.from(to));
+    }
+
+    /**
+     * Like {@link #mergeInto} for many deployments in one statement, counts, TTFT and ITL only: {@code into} gives the
+     * rollup for each deployment id and bucket. One round trip however many deployments there are.
+     */
+    public void mergeFleetInto(
+            FleetKeys deployments,
+            Resolution resolution,
+            Instant from,
+            Instant to,
+            BiFunction<Long, Instant, RequestRollup> into) {
+        if (deployments.isEmpty()) {
+            return;
+        }
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement = connection.prepareStatement(READ_FLEET);
+                    deployments.bind(connection, statement, 1);
+                    statement.setInt(3, resolution.seconds());
+                    statement.setTimestamp(4, Timestamp.from(from));
+                    statement.setTimestamp(5, Timestamp.from(to));
+                    return statement;
+                },
+                (RowCallbackHandler) rs -> {
+                    RequestRollup target =
+                            into.apply(rs.getLong(1), rs.getTimestamp(2).toInstant());
+                    target.addCounts(rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
+                    target.ttft().mergeStored(rs.getBytes(7));
+                    target.itl().mergeStored(rs.getBytes(8));
+                    target.addFailures(rs.getLong(9), rs.getLong(10), rs.getLong(11));
+                });
     }
 
     private static Set<Instant> insertNew(

@@ -183,6 +183,26 @@ class AuthorizationMatrixIT {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void the_fleet_is_read_with_metrics_read_or_a_session_and_holds_the_callers_tenant_unless_an_operator(
+            Caller caller) {
+        Answer answer = get(caller, "/api/v1/fleet?limit=1000");
+
+        boolean reads = listingCallers().anyMatch(caller::equals);
+        assertThat(answer.status())
+                .as(answer.body())
+                .isEqualTo(reads ? OK : caller == Caller.NOBODY ? UNAUTHORIZED : FORBIDDEN);
+        if (reads) {
+            assertThat(answer.body()).contains(own.deployment());
+            if (caller == Caller.OPERATOR_SESSION) {
+                assertThat(answer.body()).contains(foreign.deployment());
+            } else {
+                assertThat(answer.body()).doesNotContain(foreign.deployment());
+            }
+        }
+    }
+
     /**
      * OTLP traces need an ingest key; a span naming another tenant's service is that key's tenant's span, matches none
      * of its deployments and is rejected, so nothing reaches the other tenant.

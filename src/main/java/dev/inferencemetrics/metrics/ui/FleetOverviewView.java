@@ -13,7 +13,8 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.page.ExtendedClientDetails;
 import com.vaadin.flow.component.page.Page;
 import com.vaadin.flow.component.textfield.TextField;
-import com.vaadin.flow.data.provider.ListDataProvider;
+import com.vaadin.flow.data.provider.Query;
+import com.vaadin.flow.data.provider.SortDirection;
 import com.vaadin.flow.data.value.ValueChangeMode;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
@@ -24,24 +25,18 @@ import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartPoint;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.base.ui.chart.ChartUnit;
-import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.FleetOverviewService;
+import dev.inferencemetrics.metrics.FleetQuery;
 import dev.inferencemetrics.metrics.FleetRow;
+import dev.inferencemetrics.metrics.FleetSort;
 import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
-import org.springframework.beans.factory.ObjectProvider;
 
 /** The landing page: every deployment the signed-in person may see, with its last hour at a glance. */
 @Route("")
@@ -58,41 +53,24 @@ public class FleetOverviewView extends VerticalLayout {
     final Checkbox showArchived = new Checkbox("Show archived");
     static final int PHONE_WIDTH = 700;
 
-    private final Map<String, Double> waiting = new HashMap<>();
-
-    public FleetOverviewView(
-            FleetOverviewService fleet,
-            CurrentUser currentUser,
-            OperatorAccessAudit audit,
-            ObjectProvider<FleetAlerts> alerts,
-            EngineGaugeQueryService engineGauges) {
+    public FleetOverviewView(FleetOverviewService fleet, CurrentUser currentUser, OperatorAccessAudit audit) {
         SignedInUser user = currentUser.require();
-        Set<String> firing = alerts.stream()
-                .flatMap(source -> source.firingDeployments(user.scope()).stream())
-                .collect(Collectors.toSet());
         audit.opened(user, null, "Fleet overview");
         boolean operator = user.role() == Role.OPERATOR;
         setSizeFull();
         filter.setPlaceholder("Filter by name, model, engine" + (operator ? " or tenant" : ""));
         filter.setPrefixComponent(VaadinIcon.SEARCH.create());
-        filter.setValueChangeMode(ValueChangeMode.EAGER);
+        filter.setValueChangeMode(ValueChangeMode.LAZY);
         filter.setClearButtonVisible(true);
         filter.setWidth("24em");
         filter.addClassName("fleet-filter");
-        configureGrid(operator, firing);
-        List<FleetRow> items = firingFirst(fleet.lastHour(user.scope()), firing);
-        waiting.putAll(engineGauges.waitingLastHour(
-                user.scope(), items.stream().map(FleetRow::slug).toList()));
-        ListDataProvider<FleetRow> rows = new ListDataProvider<>(items);
-        grid.setDataProvider(rows);
-        filter.addValueChangeListener(change -> rows.setFilter(row -> matches(row, change.getValue())));
-        showArchived.addValueChangeListener(change -> {
-            items.clear();
-            items.addAll(firingFirst(fleet.lastHour(user.scope(), change.getValue()), firing));
-            waiting.putAll(engineGauges.waitingLastHour(
-                    user.scope(), items.stream().map(FleetRow::slug).toList()));
-            rows.refreshAll();
-        });
+        configureGrid(operator);
+        // the grid asks for what it draws; filter, order and paging run on the server
+        grid.setItems(
+                page -> fleet.page(user.scope(), query(page), page.getOffset(), page.getLimit()).rows().stream(),
+                page -> fleet.count(user.scope(), query(page)));
+        filter.addValueChangeListener(change -> grid.getDataProvider().refreshAll());
+        showArchived.addValueChangeListener(change -> grid.getDataProvider().refreshAll());
         showArchived.setVisible(operator);
         HorizontalLayout toolbar = new HorizontalLayout(filter, showArchived);
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
@@ -113,26 +91,36 @@ public class FleetOverviewView extends VerticalLayout {
         });
     }
 
+    /** The filter box, the archived box and the column the grid is sorted by, as one query. */
+    private FleetQuery query(Query<FleetRow, Void> page) {
+        FleetQuery query = FleetQuery.all().withText(filter.getValue()).withArchived(showArchived.getValue());
+        return page.getSortOrders().stream()
+                .findFirst()
+                .map(order -> query.sortedBy(
+                        FleetSort.valueOf(order.getSorted()), order.getDirection() == SortDirection.DESCENDING))
+                .orElse(query);
+    }
+
     /** On a phone each row is one card; wider screens get the columns. */
     void asCards(boolean cards) {
         grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
         grid.setAllRowsVisible(cards);
     }
 
-    private void configureGrid(boolean showTenant, Set<String> firing) {
+    private void configureGrid(boolean showTenant) {
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
         grid.addComponentColumn(FleetCard::of).setKey("card").setVisible(false);
         grid.addComponentColumn(FleetCard::link)
                 .setHeader("Deployment")
                 .setKey("name")
-                .setComparator(FleetOrder.BY_NAME)
+                .setSortProperty(FleetSort.NAME.name())
                 .setWidth("8em")
                 .setFlexGrow(2);
         if (showTenant) {
             grid.addColumn(FleetRow::tenantName)
                     .setHeader("Tenant")
                     .setKey("tenant")
-                    .setSortable(true)
+                    .setSortProperty(FleetSort.TENANT.name())
                     .setWidth("6em")
                     .setTooltipGenerator(FleetRow::tenantName);
         }
@@ -140,31 +128,30 @@ public class FleetOverviewView extends VerticalLayout {
         grid.addColumn(row -> row.model() + " · " + row.engine())
                 .setHeader("Model · engine")
                 .setKey("model")
-                .setSortable(true)
+                .setSortProperty(FleetSort.MODEL.name())
                 .setWidth("8em")
                 .setTooltipGenerator(row -> row.model() + " · " + row.engine());
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader("Requests")
                 .setWidth("5em")
-                .setComparator(FleetRow::requestsPerSecond);
-        latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99);
-        latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99);
+                .setSortProperty(FleetSort.REQUESTS.name());
+        latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99, FleetSort.TTFT);
+        latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99, FleetSort.ITL);
         // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
         // the KV column, which they explain, so every column fits 1366 px beside the menu
-        grid.addColumn(this::kvAndWaiting)
+        grid.addColumn(FleetOverviewView::kvAndWaiting)
                 .setHeader("KV mean · waiting")
                 .setKey("kv")
                 .setWidth("5.5em")
                 .setTooltipGenerator(row -> "KV-cache use, mean over the last hour; requests waiting per replica, mean")
-                .setComparator(Comparator.comparing(FleetRow::kvMean, Comparator.nullsFirst(Double::compare)));
+                .setSortProperty(FleetSort.KV.name());
         // one column for both states, so the grid still fits a laptop's width
-        grid.addComponentColumn(row -> sloCell(row, firing.contains(row.slug())))
+        grid.addComponentColumn(FleetOverviewView::sloCell)
                 .setHeader("SLO")
                 .setKey("slo")
                 .setWidth("6.5em")
                 .setFlexGrow(0)
-                .setComparator(Comparator.comparing((FleetRow row) -> !firing.contains(row.slug()))
-                        .thenComparingInt(row -> FleetOrder.severity(row.sloState())));
+                .setSortProperty(FleetSort.STATE.name());
         grid.addComponentColumn(FleetOverviewView::trend)
                 .setHeader("TTFT p50 trend")
                 .setKey("trend")
@@ -186,29 +173,22 @@ public class FleetOverviewView extends VerticalLayout {
     }
 
     /** Sorted by the median; the tail stands beside it. */
-    private void latencyColumn(String header, Function<FleetRow, Double> p50, Function<FleetRow, Double> p99) {
+    private void latencyColumn(
+            String header, Function<FleetRow, Double> p50, Function<FleetRow, Double> p99, FleetSort sort) {
         grid.addColumn(row -> MetricFormat.latency(p50.apply(row)) + " · " + MetricFormat.latency(p99.apply(row)))
                 .setHeader(header)
-                .setComparator(Comparator.comparing(p50, Comparator.nullsFirst(Double::compare)));
+                .setSortProperty(sort.name());
     }
 
-    /** Deployments with alerts firing come first, then the breaching ones. */
-    private static List<FleetRow> firingFirst(List<FleetRow> rows, Set<String> firing) {
-        List<FleetRow> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator.comparing((FleetRow row) -> !firing.contains(row.slug()))
-                .thenComparing(FleetOrder.BREACHING_FIRST));
-        return sorted;
-    }
-
-    private String kvAndWaiting(FleetRow row) {
+    private static String kvAndWaiting(FleetRow row) {
         String kv = MetricFormat.percent(row.kvMean());
-        Double perReplica = waiting.get(row.slug());
+        Double perReplica = row.waitingPerReplica();
         return perReplica == null ? kv : kv + " · " + String.format(Locale.ROOT, "%.1f", perReplica) + " waiting";
     }
 
     /** A firing alert, the more urgent news, takes the SLO state's place: one badge keeps the column narrow. */
-    private static Span sloCell(FleetRow row, boolean firing) {
-        if (!firing) {
+    private static Span sloCell(FleetRow row) {
+        if (!row.firing()) {
             return FleetCard.shortBadge(row);
         }
         Span alert = new Span("Firing");
@@ -231,13 +211,5 @@ public class FleetOverviewView extends VerticalLayout {
                                 .toList())));
         chart.setWidth("84px");
         return chart;
-    }
-
-    private static boolean matches(FleetRow row, String filter) {
-        String needle = filter.trim().toLowerCase(Locale.ROOT);
-        return needle.isEmpty()
-                || String.join(" ", row.displayName(), row.slug(), row.model(), row.engine(), row.tenantName())
-                        .toLowerCase(Locale.ROOT)
-                        .contains(needle);
     }
 }

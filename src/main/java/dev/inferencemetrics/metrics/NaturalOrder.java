@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics.ui;
+package dev.inferencemetrics.metrics;
 
 import java.util.Comparator;
 

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics.ui;
+package dev.inferencemetrics.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics.ui;
+package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.security.TenantScope;
 import java.util.Set;

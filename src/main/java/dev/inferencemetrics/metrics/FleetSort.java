@@ -1,0 +1,32 @@
+package dev.inferencemetrics.metrics;
+
+import java.util.Comparator;
+import java.util.function.Function;
+
+/** What the fleet can be sorted by; ties, and the default, follow {@link FleetOrder#BY_STATE}. */
+public enum FleetSort {
+    STATE(FleetOrder.BY_STATE),
+    NAME(FleetOrder.BY_NAME),
+    TENANT(Comparator.comparing(FleetRow::tenantName, NaturalOrder.INSTANCE)),
+    MODEL(Comparator.comparing(FleetRow::model, NaturalOrder.INSTANCE).thenComparing(FleetRow::engine)),
+    REQUESTS(Comparator.comparingDouble(FleetRow::requestsPerSecond)),
+    TTFT(figure(FleetRow::ttftP50)),
+    ITL(figure(FleetRow::itlP50)),
+    KV(figure(FleetRow::kvMean));
+
+    private final Comparator<FleetRow> order;
+
+    FleetSort(Comparator<FleetRow> order) {
+        this.order = order;
+    }
+
+    /** This order, ascending or not; ties by state and name either way. */
+    public Comparator<FleetRow> comparator(boolean descending) {
+        return (descending ? order.reversed() : order).thenComparing(FleetOrder.BY_STATE);
+    }
+
+    /** A deployment without the figure sorts below every figure. */
+    private static Comparator<FleetRow> figure(Function<FleetRow, Double> value) {
+        return Comparator.comparing(value, Comparator.nullsFirst(Double::compare));
+    }
+}

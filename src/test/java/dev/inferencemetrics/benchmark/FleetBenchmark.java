@@ -1,0 +1,203 @@
+package dev.inferencemetrics.benchmark;
+
+import dev.inferencemetrics.Application;
+import dev.inferencemetrics.apikey.ApiKeyService;
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.FleetOverviewService;
+import dev.inferencemetrics.metrics.FleetPage;
+import dev.inferencemetrics.metrics.FleetQuery;
+import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.metrics.QueryWindow;
+import dev.inferencemetrics.rollup.KvRollup;
+import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.TenantTransactions;
+import dev.inferencemetrics.tenant.TenantService;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * How long the fleet's first page takes for 1,000 deployments (or {@code -Dbenchmark.deployments=N}) that each hold
+ * an hour of minute rollups and KV readings, beside the method it replaced, in the same run: one Metrics query per
+ * deployment. Timed in-process (server-side) and through {@code GET /api/v1/fleet}. Not a test: see BENCHMARKS.md.
+ */
+public final class FleetBenchmark {
+
+    private static final int DEPLOYMENTS = Integer.getInteger("benchmark.deployments", 1_000);
+    private static final int REQUESTS_PER_MINUTE = Integer.getInteger("benchmark.requestsPerMinute", 20);
+    private static final int RUNS = 7;
+    private static final int BASELINE_RUNS = 3;
+
+    private FleetBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        Path data = Files.createTempDirectory("inference-metrics-fleet-benchmark-");
+        try (ConfigurableApplicationContext app = start(data)) {
+            run(app);
+        } finally {
+            IngestQueryBenchmark.deleteRecursively(data);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(Path data) {
+        SpringApplication application = new SpringApplication(Application.class);
+        application.setBannerMode(Banner.Mode.OFF);
+        application.setLogStartupInfo(false);
+        return application.run(
+                "--server.port=0",
+                "--spring.datasource.url=",
+                "--inference-metrics.embedded-database.data-directory=" + data,
+                "--inference-metrics.demo.enabled=false",
+                "--inference-metrics.alerts.evaluator=false",
+                "--logging.level.root=warn");
+    }
+
+    private static void run(ConfigurableApplicationContext app) throws Exception {
+        Instant now = app.getBean(Clock.class).instant();
+        long tenant = app.getBean(TenantService.class).createIfAbsent("bench", "Benchmark tenant");
+        long fillStart = System.nanoTime();
+        List<DeploymentRef> deployments = fill(app, tenant, now);
+        System.out.printf(
+                Locale.ROOT, "filled %,d deployments in %.0f s%n", DEPLOYMENTS, (System.nanoTime() - fillStart) / 1e9);
+        TenantScope scope = TenantScope.tenant(tenant);
+        FleetOverviewService fleet = app.getBean(FleetOverviewService.class);
+        MetricsQueryService metrics = app.getBean(MetricsQueryService.class);
+        String key = app.getBean(ApiKeyService.class)
+                .create(scope, tenant, "benchmark", EnumSet.of(ApiScope.METRICS_READ), null)
+                .plaintext();
+        int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+        HttpClient http = HttpClient.newHttpClient();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/fleet?limit=100"))
+                .header("Authorization", "Bearer " + key)
+                .build();
+
+        FleetPage first = fleet.page(scope, FleetQuery.all(), 0, 100);
+        long[] service = new long[RUNS];
+        long[] api = new long[RUNS];
+        for (int run = 0; run < RUNS; run++) {
+            long start = System.nanoTime();
+            fleet.page(scope, FleetQuery.all(), 0, 100);
+            service[run] = System.nanoTime() - start;
+            start = System.nanoTime();
+            HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
+            api[run] = System.nanoTime() - start;
+            if (answer.statusCode() != 200) {
+                throw new IllegalStateException("GET /api/v1/fleet answered " + answer);
+            }
+        }
+        QueryWindow window = QueryWindow.of(first.from(), first.to(), Duration.ofMinutes(5));
+        long[] baseline = new long[BASELINE_RUNS];
+        for (int run = 0; run < BASELINE_RUNS; run++) {
+            long start = System.nanoTime();
+            for (DeploymentRef deployment : deployments) {
+                metrics.query(scope, deployment.slug(), window);
+            }
+            baseline[run] = System.nanoTime() - start;
+        }
+        double serviceMs = median(service) / 1e6;
+        double apiMs = median(api) / 1e6;
+        double baselineMs = median(baseline) / 1e6;
+        double targetMs = DEPLOYMENTS <= 1_000 ? 300 : 3_000;
+        System.out.printf(
+                Locale.ROOT,
+                "%nFleet, %,d deployments (%,d in the answer's total), first page of 100, median of %d runs"
+                        + " (baseline: median of %d):%n"
+                        + "| fleet read, server-side | GET /api/v1/fleet | baseline: Metrics query per deployment"
+                        + " | baseline ÷ fleet read |%n"
+                        + "| %,.0f ms | %,.0f ms | %,.0f ms | %.0f× |%n"
+                        + "target: < %,.0f ms server-side: %s%n",
+                DEPLOYMENTS,
+                first.total(),
+                RUNS,
+                BASELINE_RUNS,
+                serviceMs,
+                apiMs,
+                baselineMs,
+                baselineMs / serviceMs,
+                targetMs,
+                serviceMs < targetMs ? "met" : "missed");
+    }
+
+    /** Deployments of one tenant with demo-like rollups: TTFT around 300 ms, 1 % errors, two KV replicas. */
+    private static List<DeploymentRef> fill(ConfigurableApplicationContext app, long tenant, Instant now) {
+        DeploymentService deployments = app.getBean(DeploymentService.class);
+        RequestRollupStore requestRollups = app.getBean(RequestRollupStore.class);
+        KvRollupStore kvRollups = app.getBean(KvRollupStore.class);
+        TenantTransactions transactions = app.getBean(TenantTransactions.class);
+        SplittableRandom random = new SplittableRandom(18);
+        List<DeploymentRef> created = new ArrayList<>();
+        for (int i = 0; i < DEPLOYMENTS; i++) {
+            String slug = "bench-" + i;
+            deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Bench " + i, "m", "vLLM", "eu"));
+            DeploymentRef deployment = deployments.require(TenantScope.tenant(tenant), slug);
+            Instant from = Resolution.MINUTE.bucketOf(now.minus(Duration.ofMinutes(65)));
+            transactions.run(TenantScope.tenant(tenant), () -> {
+                requestRollups.add(tenant, deployment.id(), Resolution.MINUTE, requests(from, now, random));
+                kvRollups.add(tenant, deployment.id(), Resolution.MINUTE, kv(from, now, random));
+            });
+            created.add(deployment);
+        }
+        return created;
+    }
+
+    private static List<RequestRollup> requests(Instant from, Instant to, SplittableRandom random) {
+        List<RequestRollup> rows = new ArrayList<>();
+        for (Instant bucket = from; bucket.isBefore(to); bucket = bucket.plus(Resolution.MINUTE.duration())) {
+            RequestRollup rollup = new RequestRollup(bucket);
+            for (int r = 0; r < REQUESTS_PER_MINUTE; r++) {
+                double ttft = 300 * Math.exp(0.5 * random.nextGaussian());
+                boolean ok = random.nextDouble() > 0.01;
+                rollup.addRequest(ok, 800, 300);
+                if (ok) {
+                    rollup.ttft().add(ttft);
+                    rollup.itl().add(20 * Math.exp(0.2 * random.nextGaussian()), 299);
+                    rollup.e2e().add(ttft + 6_000);
+                }
+            }
+            rows.add(rollup);
+        }
+        return rows;
+    }
+
+    /** Four readings a minute from each of two replicas. */
+    private static List<KvRollup> kv(Instant from, Instant to, SplittableRandom random) {
+        List<KvRollup> rows = new ArrayList<>();
+        for (Instant bucket = from; bucket.isBefore(to); bucket = bucket.plus(Resolution.MINUTE.duration())) {
+            KvRollup rollup = KvRollup.of(bucket, 20 + 10 * random.nextDouble());
+            for (int reading = 1; reading < 8; reading++) {
+                rollup = rollup.plus(KvRollup.of(bucket, 20 + 10 * random.nextDouble()));
+            }
+            rows.add(rollup);
+        }
+        return rows;
+    }
+
+    private static long median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+}
