@@ -69,6 +69,11 @@ class ApiSecurityConfiguration {
                         .hasAuthority(ApiScope.SOURCES_WRITE.authority())
                         .requestMatchers(HttpMethod.DELETE, "/api/v1/scrape-targets/*")
                         .hasAuthority(ApiScope.SOURCES_WRITE.authority())
+                        // annotations are written by the deploy pipelines that already hold an ingest key
+                        .requestMatchers(HttpMethod.POST, "/api/v1/deployments/*/annotations")
+                        .hasAuthority(ApiScope.INGEST.authority())
+                        .requestMatchers(HttpMethod.DELETE, "/api/v1/deployments/*/annotations/*")
+                        .hasAuthority(ApiScope.INGEST.authority())
                         .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()
