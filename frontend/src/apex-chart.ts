@@ -44,7 +44,10 @@ export interface ChartThreshold {
   color: string;
 }
 
-/** Mirrors dev.inferencemetrics.base.ui.chart.ChartBand: a shaded time range, epoch milliseconds. */
+/**
+ * Mirrors dev.inferencemetrics.base.ui.chart.ChartBand: a shaded time range, epoch milliseconds; a moment
+ * (from = to) is drawn as a line.
+ */
 export interface ChartBand {
   from: number;
   to: number;
@@ -118,6 +121,11 @@ export class ImApexChart extends LitElement {
 
   private chart?: ApexCharts;
   private drawn?: string;
+  /** Where the last press began: a press that moved (a drag to zoom) is no click on a point. */
+  private pressedAt?: number;
+  private readonly onPress = (event: PointerEvent) => {
+    this.pressedAt = event.clientX;
+  };
   private width = 0;
   private readonly onSchemeChange = () => this.redraw();
   // the grid settles its columns after the first draw; a chart drawn before that would keep the wrong width
@@ -130,11 +138,13 @@ export class ImApexChart extends LitElement {
   connectedCallback(): void {
     super.connectedCallback();
     darkScheme.addEventListener("change", this.onSchemeChange);
+    this.addEventListener("pointerdown", this.onPress);
     this.resizes.observe(this);
   }
 
   disconnectedCallback(): void {
     this.resizes.disconnect();
+    this.removeEventListener("pointerdown", this.onPress);
     darkScheme.removeEventListener("change", this.onSchemeChange);
     this.chart?.destroy();
     this.chart = undefined;
@@ -173,6 +183,15 @@ export class ImApexChart extends LitElement {
       {
         zoomed: (from, to) => this.emit("im-zoom", { from, to }),
         reset: () => this.emit("im-zoom-reset", {}),
+        clicked: (x, clientX) => {
+          if (
+            this.pressedAt === undefined ||
+            !Number.isFinite(clientX) ||
+            Math.abs(clientX - this.pressedAt) < 5
+          ) {
+            this.emit("im-point-click", { x });
+          }
+        },
       },
     );
     if (this.chart && this.drawn === identity(config)) {
@@ -201,6 +220,8 @@ function identity(config: ChartConfig): string {
 interface ZoomHandlers {
   zoomed(from: number, to: number): void;
   reset(): void;
+  /** A click on the point at time x (the nearest the tooltip shows), at the pointer's clientX. */
+  clicked(x: number, clientX: number): void;
 }
 
 function toApexOptions(
@@ -233,6 +254,17 @@ function toApexOptions(
   );
   // without data there is no scale to show: no invented 0–6 ms axis, only the no-data text
   const empty = pointsWithData === 0;
+  // ApexCharts hides a marked moment past the last point (one noted just now, in the interval still running)
+  const lastX = Math.max(
+    ...config.series.flatMap((s) => s.data.map((p) => p.x)),
+  );
+  const lastMoment = Math.max(
+    ...bands.filter((b) => b.to <= b.from).map((b) => b.from),
+  );
+  const axisEnd =
+    !empty && Number.isFinite(lastMoment) && lastMoment > lastX
+      ? lastMoment
+      : undefined;
   return {
     chart: {
       id: config.id,
@@ -265,6 +297,17 @@ function toApexOptions(
           zoom.reset();
           return undefined;
         },
+        click: (
+          event: MouseEvent,
+          _chart: unknown,
+          { dataPointIndex }: { dataPointIndex: number | string | null },
+        ) => {
+          const index = Number(dataPointIndex ?? -1);
+          const x = config.series[0]?.data[index]?.x;
+          if (index >= 0 && x !== undefined && !config.sparkline) {
+            zoom.clicked(x, event.clientX);
+          }
+        },
       },
       sparkline: { enabled: config.sparkline },
     },
@@ -291,6 +334,7 @@ function toApexOptions(
     legend: { show: true, position: "top", horizontalAlign: "right" },
     xaxis: {
       type: "datetime",
+      max: axisEnd,
       title: {
         text: days || !zone ? undefined : `Time (${zone.name})`,
         style: { fontWeight: 400 },
@@ -335,13 +379,16 @@ function toApexOptions(
     annotations: {
       xaxis: bands.map((b) => ({
         x: b.from,
-        x2: b.to,
+        x2: b.to > b.from ? b.to : undefined,
+        strokeDashArray: b.to > b.from ? 0 : 4,
         fillColor: b.color,
         opacity: 0.15,
         borderColor: b.color,
         label: {
           text: b.label,
           orientation: "horizontal",
+          // a moment's label stands left of its line, so one near the right edge stays readable
+          textAnchor: b.to > b.from ? undefined : "end",
           borderColor: b.color,
           style: { color: "#fff", background: b.color },
         },

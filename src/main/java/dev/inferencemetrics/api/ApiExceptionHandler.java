@@ -14,6 +14,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.orm.jpa.JpaSystemException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
@@ -46,6 +47,12 @@ class ApiExceptionHandler {
     @ExceptionHandler(DeploymentArchivedException.class)
     ResponseEntity<ProblemDetail> archived(DeploymentArchivedException e) {
         return answer(HttpStatus.CONFLICT, e.getMessage());
+    }
+
+    /** A body that is not JSON, or JSON of another shape than the call takes (a number where text belongs). */
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<ProblemDetail> unreadableBody(HttpMessageNotReadableException e) {
+        return answer(HttpStatus.BAD_REQUEST, "the body is not JSON of the shape this call takes");
     }
 
     /** A value PostgreSQL refused (a NUL in a text, a broken constraint): the caller's input, not the server. */

@@ -78,8 +78,12 @@ class ApiSecurityConfiguration {
                         .hasAuthority(ApiScope.SOURCES_WRITE.authority())
                         .requestMatchers(HttpMethod.DELETE, "/api/v1/scrape-targets/*")
                         .hasAuthority(ApiScope.SOURCES_WRITE.authority())
-                        .requestMatchers(
-                                HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**", "/api/v1/fleet")
+                        // annotations are written by the deploy pipelines that already hold an ingest key
+                        .requestMatchers(HttpMethod.POST, "/api/v1/deployments/*/annotations")
+                        .hasAuthority(ApiScope.INGEST.authority())
+                        .requestMatchers(HttpMethod.DELETE, "/api/v1/deployments/*/annotations/*")
+                        .hasAuthority(ApiScope.INGEST.authority())
+                        .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**", "/api/v1/fleet")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()
                         .denyAll())

@@ -23,7 +23,8 @@ public enum AuditKind {
     ALERT_ACKNOWLEDGED("Alert acknowledged"),
     CHANNEL_CHANGED("Notification channel changed"),
     SCRAPE_TARGET_CHANGED("Scrape target changed"),
-    SCRAPE_ALLOW_LIST_CHANGED("Scrape allow-list changed");
+    SCRAPE_ALLOW_LIST_CHANGED("Scrape allow-list changed"),
+    ANNOTATION_CHANGED("Annotation changed");
 
     private final String label;
 

@@ -317,6 +317,38 @@ class AuthorizationMatrixIT {
                             .body())
                     .doesNotContain(deployment);
         }
+    /** Listing a deployment's annotations, then adding one: {own list, foreign list, own add, foreign add}. */
+    private static final Map<Caller, int[]> ANNOTATIONS = Map.of(
+            Caller.KEY_INGEST, new int[] {FORBIDDEN, FORBIDDEN, CREATED, FORBIDDEN},
+            Caller.KEY_METRICS, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_SOURCES, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_OPERATOR, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.VIEWER_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.OPERATOR_SESSION, new int[] {OK, OK, FORBIDDEN, FORBIDDEN},
+            Caller.NOBODY, new int[] {UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED});
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void annotations_are_read_like_metrics_and_added_only_with_an_ingest_key_of_the_tenant(Caller caller) {
+        int[] expected = ANNOTATIONS.get(caller);
+        List<Integer> answers = new ArrayList<>();
+        for (TenantWithData tenant : List.of(own, foreign)) {
+            answers.add(get(caller, "/api/v1/deployments/" + tenant.deployment() + "/annotations")
+                    .status());
+        }
+        for (TenantWithData tenant : List.of(own, foreign)) {
+            String body = "{\"text\":\"matrix " + caller + "\",\"time\":\"" + clock.instant() + "\"}";
+            answers.add(post(
+                            caller,
+                            "/api/v1/deployments/" + tenant.deployment() + "/annotations",
+                            body.getBytes(StandardCharsets.UTF_8))
+                    .status());
+        }
+
+        assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
     }
 
     static Stream<Caller> listingCallers() {

@@ -32,6 +32,7 @@ import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -56,6 +57,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final Clock clock;
     private final ObjectProvider<DeploymentSection> sections;
     private final ObjectProvider<ChartBands> bands;
+    private final ObjectProvider<MetricsTabTool> tools;
     private String title = "Deployment · Inference Metrics";
 
     @Nullable
@@ -77,7 +79,8 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             ScrapeTargetService scrapeTargets,
             Clock clock,
             ObjectProvider<DeploymentSection> sections,
-            ObjectProvider<ChartBands> bands) {
+            ObjectProvider<ChartBands> bands,
+            ObjectProvider<MetricsTabTool> tools) {
         this.audit = audit;
         this.otlpNames = otlpNames;
         this.engineGauges = engineGauges;
@@ -85,6 +88,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         this.scrapeTargets = scrapeTargets;
         this.sections = sections;
         this.bands = bands;
+        this.tools = tools;
         this.deployments = deployments;
         this.metrics = metrics;
         this.imports = imports;
@@ -128,8 +132,13 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
         metricsTab.addCharts(
                 gaugeCharts, r -> gaugeCharts.show(engineGauges.query(scope, deployment.slug(), r.window(clock))));
-        bands.ifAvailable(source ->
-                metricsTab.showBands(window -> source.bands(scope, deployment.slug(), window.from(), window.to())));
+        List<ChartBands> marks = bands.orderedStream().toList();
+        metricsTab.showBands(window -> marks.stream()
+                .flatMap(source -> source.bands(scope, deployment.slug(), window.from(), window.to()).stream())
+                .toList());
+        MetricsTab tab = metricsTab;
+        tools.orderedStream().forEach(tool -> tool.tool(currentUser.require(), deployment, tab::drawBands)
+                .ifPresent(tab::addTool));
         sections.orderedStream().forEach(section -> section.section(currentUser.require(), deployment)
                 .ifPresent(metricsTab::add));
         TabSheet tabs = new TabSheet();

@@ -57,6 +57,7 @@ class MetricsTab extends VerticalLayout {
     final Span unavailable = new Span();
     final Span window = new Span();
     final Button zoomReset = new Button();
+    private final HorizontalLayout toolbar;
     private final Function<TimeRange, DeploymentMetrics> query;
     private final Clock clock;
     private TimeRange timeRange;
@@ -86,7 +87,8 @@ class MetricsTab extends VerticalLayout {
         zoomReset.setVisible(false);
         Div windowLine = new Div(window, zoomReset);
         windowLine.addClassName("metrics-window-line");
-        add(toolbar(), unavailable, windowLine, cards, emptyState, charts, queue, sloCompliance);
+        toolbar = toolbar();
+        add(toolbar, unavailable, windowLine, cards, emptyState, charts, queue, sloCompliance);
         MetricsCharts.chartsIn(this).forEach(this::follow);
         range.setValue(initial.preset() == null ? CUSTOM : initial.preset().label());
         refresh.setValue(AutoRefresh.OFF);
@@ -108,6 +110,14 @@ class MetricsTab extends VerticalLayout {
         });
         followers.add(refresh);
         refresh.accept(timeRange);
+    }
+
+    /** Adds another feature's control to the toolbar; a click on any chart's point goes to it. */
+    void addTool(MetricsTabTool.Tool tool) {
+        toolbar.addComponentAtIndex(toolbar.indexOf(updated), tool.control());
+        MetricsCharts.chartsIn(this)
+                .forEach(chart ->
+                        chart.addPointClickListener(event -> tool.pointClicked().accept(event.time())));
     }
 
     /** A chart on this tab zooms the whole page, and a reset on it returns. */
@@ -149,7 +159,7 @@ class MetricsTab extends VerticalLayout {
         drawBands();
     }
 
-    private void drawBands() {
+    void drawBands() {
         if (bands != null) {
             charts.showBands(bands.apply(timeRange.window(clock)));
         }

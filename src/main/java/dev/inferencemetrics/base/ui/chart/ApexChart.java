@@ -58,6 +58,11 @@ public class ApexChart extends Component implements HasSize {
         return addListener(ChartZoomResetEvent.class, listener);
     }
 
+    /** Called when the person clicks a point of the chart, not when they drag across it to zoom. */
+    public Registration addPointClickListener(ComponentEventListener<ChartPointClickEvent> listener) {
+        return addListener(ChartPointClickEvent.class, listener);
+    }
+
     public Optional<ChartConfig> getConfig() {
         return Optional.ofNullable(config);
     }

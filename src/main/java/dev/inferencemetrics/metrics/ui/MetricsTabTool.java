@@ -1,0 +1,23 @@
+package dev.inferencemetrics.metrics.ui;
+
+import com.vaadin.flow.component.Component;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.security.SignedInUser;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * A tool another feature adds to a deployment's Metrics tab (annotating, say), so the page needs no knowledge of
+ * that feature: a control in the toolbar, and what a click on a chart's point does.
+ */
+public interface MetricsTabTool {
+
+    /**
+     * The tool for this person on this deployment, if they may use it; {@code redrawMarks} draws the charts' marks
+     * anew after the tool changed them.
+     */
+    Optional<Tool> tool(SignedInUser user, DeploymentRef deployment, Runnable redrawMarks);
+
+    record Tool(Component control, Consumer<Instant> pointClicked) {}
+}
