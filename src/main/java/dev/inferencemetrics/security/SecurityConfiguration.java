@@ -1,5 +1,6 @@
 package dev.inferencemetrics.security;
 
+import com.vaadin.flow.spring.security.RequestUtil;
 import com.vaadin.flow.spring.security.VaadinSecurityConfigurer;
 import dev.inferencemetrics.security.ui.LoginView;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -40,8 +41,12 @@ class SecurityConfiguration {
      * end after the idle and absolute timeouts, and when a recheck finds the user disabled or with another role.
      */
     @Bean
-    SecurityFilterChain vaadinSecurityFilterChain(HttpSecurity http, SignedInSessions sessions) throws Exception {
-        http.sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
+    SecurityFilterChain vaadinSecurityFilterChain(
+            HttpSecurity http, SignedInSessions sessions, RequestUtil vaadinRequests) throws Exception {
+        // Vaadin's own CSRF settings exempt the login form; here only Vaadin's internal calls are exempt (they carry
+        // Vaadin's own token), so a cross-site POST to /login without the page's token is refused (login CSRF)
+        http.csrf(csrf -> csrf.ignoringRequestMatchers(vaadinRequests::isFrameworkInternalRequest))
+                .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
                 .headers(headers -> headers.contentTypeOptions(Customizer.withDefaults())
                         .cacheControl(Customizer.withDefaults())
                         .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
@@ -55,7 +60,8 @@ class SecurityConfiguration {
                             }
                         }));
         return sessions.guardPages(http)
-                .with(VaadinSecurityConfigurer.vaadin(), vaadin -> vaadin.loginView(LoginView.class))
+                .with(VaadinSecurityConfigurer.vaadin(), vaadin -> vaadin.loginView(LoginView.class)
+                        .enableCsrfConfiguration(false))
                 .build();
     }
 

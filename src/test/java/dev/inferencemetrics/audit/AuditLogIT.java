@@ -15,6 +15,7 @@ import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.SignInForm;
 import dev.inferencemetrics.testing.TestTenant;
 import java.net.CookieManager;
 import java.net.URI;
@@ -216,12 +217,12 @@ class AuditLogIT {
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
         URI login = URI.create("http://localhost:" + port + "/login");
-        http.send(HttpRequest.newBuilder(login).build(), HttpResponse.BodyHandlers.discarding());
+        String loginPage = http.send(HttpRequest.newBuilder(login).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         HttpResponse<Void> answer = http.send(
                 HttpRequest.newBuilder(login)
                         .header("Content-Type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "username=" + username + "&password=" + password.replace(" ", "+")))
+                        .POST(HttpRequest.BodyPublishers.ofString(SignInForm.body(username, password, loginPage)))
                         .build(),
                 HttpResponse.BodyHandlers.discarding());
         return answer.headers().firstValue("Location").orElse("");

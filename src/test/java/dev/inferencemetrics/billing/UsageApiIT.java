@@ -17,12 +17,12 @@ import dev.inferencemetrics.security.TenantTransactions;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.Rfc4180;
+import dev.inferencemetrics.testing.SignInForm;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.CookieManager;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -433,12 +433,13 @@ class UsageApiIT {
                 .cookieHandler(new CookieManager())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
-        session.send(HttpRequest.newBuilder(uri("/login")).build(), HttpResponse.BodyHandlers.discarding());
+        String loginPage = session.send(
+                        HttpRequest.newBuilder(uri("/login")).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         HttpResponse<Void> signedIn = session.send(
                 HttpRequest.newBuilder(uri("/login"))
                         .header("Content-Type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "username=" + URLEncoder.encode(username, StandardCharsets.UTF_8) + "&password=demo"))
+                        .POST(HttpRequest.BodyPublishers.ofString(SignInForm.body(username, "demo", loginPage)))
                         .build(),
                 HttpResponse.BodyHandlers.discarding());
         assertThat(signedIn.headers().firstValue("Location"))

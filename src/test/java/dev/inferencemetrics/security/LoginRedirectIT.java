@@ -3,6 +3,7 @@ package dev.inferencemetrics.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.SignInForm;
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.URI;
@@ -39,8 +40,8 @@ class LoginRedirectIT {
 
     @Test
     void correct_credentials_sign_in_and_open_the_dashboard() throws Exception {
-        get("/login");
-        HttpResponse<String> response = postLogin("operator", "demo");
+        HttpResponse<String> response =
+                postLogin("operator", "demo", get("/login").body());
 
         assertThat(response.statusCode()).isEqualTo(302);
         assertThat(response.headers().firstValue("Location"))
@@ -50,11 +51,41 @@ class LoginRedirectIT {
 
     @Test
     void a_wrong_password_returns_to_the_login_page_with_an_error() throws Exception {
-        get("/login");
-        HttpResponse<String> response = postLogin("operator", "not-the-password");
+        HttpResponse<String> response =
+                postLogin("operator", "not-the-password", get("/login").body());
 
         assertThat(response.headers().firstValue("Location"))
                 .hasValueSatisfying(l -> assertThat(l).endsWith("/login?error"));
+        assertThat(get("/deployments").statusCode()).isEqualTo(302);
+    }
+
+    @Test
+    void a_cross_site_sign_in_without_the_login_pages_token_is_refused_and_signs_nobody_in() throws Exception {
+        HttpResponse<String> response = postForm("username=operator&password=demo");
+
+        assertRefused(response);
+    }
+
+    @Test
+    void a_sign_in_with_a_token_of_another_session_is_refused() throws Exception {
+        String othersToken = SignInForm.tokenOf(HttpClient.newHttpClient()
+                .send(HttpRequest.newBuilder(uri("/login")).build(), HttpResponse.BodyHandlers.ofString())
+                .body());
+        get("/login");
+
+        HttpResponse<String> response = postForm("username=operator&password=demo&_csrf=" + othersToken);
+
+        assertRefused(response);
+    }
+
+    /**
+     * Sent back to the login page (not to the dashboard, not with a sign-in error), and whatever cookie came with the
+     * answer opens no page.
+     */
+    private void assertRefused(HttpResponse<String> response) throws Exception {
+        assertThat(response.statusCode()).isEqualTo(302);
+        assertThat(response.headers().firstValue("Location"))
+                .hasValueSatisfying(l -> assertThat(l).endsWith("/login"));
         assertThat(get("/deployments").statusCode()).isEqualTo(302);
     }
 
@@ -62,10 +93,15 @@ class LoginRedirectIT {
         return http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private HttpResponse<String> postLogin(String username, String password) throws IOException, InterruptedException {
+    private HttpResponse<String> postLogin(String username, String password, String loginPage)
+            throws IOException, InterruptedException {
+        return postForm(SignInForm.body(username, password, loginPage));
+    }
+
+    private HttpResponse<String> postForm(String form) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(uri("/login"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("username=" + username + "&password=" + password))
+                .POST(HttpRequest.BodyPublishers.ofString(form))
                 .build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.ServerSessions;
+import dev.inferencemetrics.testing.SignInForm;
 import jakarta.servlet.http.HttpSession;
 import java.net.http.HttpResponse;
 import java.time.Clock;
@@ -31,10 +32,10 @@ class LoginSessionIT {
     @Test
     void signing_in_issues_a_new_session_id_and_the_old_one_stays_signed_out() {
         BrowserSession browser = new BrowserSession(port);
-        browser.get("/login");
+        String loginPage = browser.get("/login").body();
         String before = Objects.requireNonNull(browser.sessionId(), "the login page starts a session");
 
-        HttpResponse<String> signIn = browser.postForm("/login", "username=acme-viewer&password=demo");
+        HttpResponse<String> signIn = browser.postForm("/login", SignInForm.body("acme-viewer", "demo", loginPage));
 
         assertThat(signIn.headers().firstValue("Location"))
                 .hasValueSatisfying(l -> assertThat(l).endsWith("/"));

@@ -18,9 +18,7 @@ class SessionCookieIT {
     @Test
     void the_session_cookie_is_same_site_lax_and_http_only() {
         BrowserSession browser = new BrowserSession(port);
-        browser.get("/login");
-
-        HttpResponse<String> signIn = browser.postForm("/login", "username=acme-viewer&password=demo");
+        HttpResponse<String> signIn = browser.signIn("acme-viewer", "demo");
 
         assertThat(signIn.headers().allValues("Set-Cookie"))
                 .filteredOn(cookie -> cookie.startsWith("JSESSIONID="))

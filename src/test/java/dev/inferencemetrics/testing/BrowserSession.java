@@ -3,11 +3,9 @@ package dev.inferencemetrics.testing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -35,13 +33,10 @@ public final class BrowserSession {
         return sessionId;
     }
 
-    /** Opens the login page (which starts a session), then posts the login form. */
+    /** Opens the login page (which starts a session), then posts the login form with the page's CSRF token. */
     public HttpResponse<String> signIn(String username, String password) {
-        get("/login");
         return postForm(
-                "/login",
-                "username=" + URLEncoder.encode(username, StandardCharsets.UTF_8) + "&password="
-                        + URLEncoder.encode(password, StandardCharsets.UTF_8));
+                "/login", SignInForm.body(username, password, get("/login").body()));
     }
 
     /** Whether this session opens a page that needs a signed-in user. */
