@@ -317,6 +317,8 @@ class AuthorizationMatrixIT {
                             .body())
                     .doesNotContain(deployment);
         }
+    }
+
     /** Listing a deployment's annotations, then adding one: {own list, foreign list, own add, foreign add}. */
     private static final Map<Caller, int[]> ANNOTATIONS = Map.of(
             Caller.KEY_INGEST, new int[] {FORBIDDEN, FORBIDDEN, CREATED, FORBIDDEN},
