@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -58,12 +59,18 @@ class UsageController {
             @Parameter(description = "Tenant slug; operators only, default all tenants")
                     @RequestParam(required = false)
                     @Nullable
-                    String tenant)
+                    String tenant,
+            @Parameter(
+                            description = "true: the CSV starts with a UTF-8 byte-order mark, so spreadsheets such as"
+                                    + " Excel read it as UTF-8; default false")
+                    @RequestParam(defaultValue = "false")
+                    String bom)
             throws IOException {
         TenantScope scope = caller.scope();
         BillingTenant selected = tenant == null || tenant.isBlank() ? null : visibleTenant(scope, tenant);
         UsageFormat exportFormat = UsageFormat.fromCode(format)
                 .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be csv or json"));
+        boolean byteOrderMark = byteOrderMark(bom, exportFormat);
         BillingTenant covered = selected != null ? selected : ownTenant(scope);
         UsagePeriod period = period(from, to, usage.today(covered));
         Long tenantId = selected == null ? null : selected.id();
@@ -74,8 +81,21 @@ class UsageController {
                 HttpHeaders.CONTENT_DISPOSITION,
                 ContentDisposition.attachment().filename(fileName).build().toString());
         // written on the request's own (virtual) thread as rows arrive; an async dispatch would lose the API key
-        usage.export(scope, tenantId, period, exportFormat, response.getOutputStream());
+        usage.export(scope, tenantId, period, exportFormat, byteOrderMark, response.getOutputStream());
         audit.called(caller, () -> tenantId, "usage export " + period.from() + " to " + period.lastDay());
+    }
+
+    private static boolean byteOrderMark(String bom, UsageFormat format) {
+        boolean wanted =
+                switch (bom.trim().toLowerCase(Locale.ROOT)) {
+                    case "true" -> true;
+                    case "false" -> false;
+                    default -> throw new ApiProblem(HttpStatus.BAD_REQUEST, "bom must be true or false");
+                };
+        if (wanted && format != UsageFormat.CSV) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, "bom applies to format=csv only; JSON never has one");
+        }
+        return wanted;
     }
 
     private BillingTenant visibleTenant(TenantScope scope, String slug) {

@@ -10,7 +10,9 @@ import java.util.List;
 
 /**
  * The CSV export: RFC 4180 (CRLF line ends; a field holding a comma, quote or line break is quoted, quotes doubled),
- * UTF-8 without byte-order mark, one header row. Text that a spreadsheet would run as a formula — starting with
+ * UTF-8, one header row. Without a byte-order mark unless asked for: Excel reads a CSV file without one in the
+ * machine's legacy code page (names such as "Zürich" come out garbled), while most other readers take the mark for
+ * part of the first column's name. Text that a spreadsheet would run as a formula — starting with
  * {@code = + - @}, tab or carriage return — is prefixed with an apostrophe. Numbers are plain.
  */
 final class UsageCsv implements UsageWriter {
@@ -37,8 +39,13 @@ final class UsageCsv implements UsageWriter {
 
     private final Writer out;
 
-    UsageCsv(OutputStream stream) throws IOException {
+    static final char BYTE_ORDER_MARK = '\uFEFF';
+
+    UsageCsv(OutputStream stream, boolean byteOrderMark) throws IOException {
         this.out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
+        if (byteOrderMark) {
+            out.write(BYTE_ORDER_MARK);
+        }
         out.write(String.join(",", COLUMNS));
         out.write(LINE_END);
     }

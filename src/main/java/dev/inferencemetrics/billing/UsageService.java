@@ -64,16 +64,24 @@ public class UsageService {
         return report.build();
     }
 
-    /** Writes the export to {@code out} row by row as PostgreSQL delivers them; leaves {@code out} open. */
+    /**
+     * Writes the export to {@code out} row by row as PostgreSQL delivers them; leaves {@code out} open. A CSV starts
+     * with a UTF-8 byte-order mark if {@code byteOrderMark} (for spreadsheets); JSON never does (RFC 8259).
+     */
     @Transactional(readOnly = true)
     public void export(
-            TenantScope scope, @Nullable Long tenantId, UsagePeriod period, UsageFormat format, OutputStream out)
+            TenantScope scope,
+            @Nullable Long tenantId,
+            UsagePeriod period,
+            UsageFormat format,
+            boolean byteOrderMark,
+            OutputStream out)
             throws IOException {
         Long tenant = narrow(scope, tenantId);
         databaseTenant.declare(scope);
         UsageWriter writer =
                 switch (format) {
-                    case CSV -> new UsageCsv(out);
+                    case CSV -> new UsageCsv(out, byteOrderMark);
                     case JSON -> new UsageJson(json, out, period);
                 };
         try {

@@ -222,7 +222,7 @@ class PriceChangeIT {
 
     private List<List<String>> csv(long tenant, UsagePeriod period) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        usage.export(OPERATOR, tenant, period, UsageFormat.CSV, out);
+        usage.export(OPERATOR, tenant, period, UsageFormat.CSV, false, out);
         List<List<String>> records = Rfc4180.parse(out.toString(StandardCharsets.UTF_8));
         return records.subList(1, records.size());
     }

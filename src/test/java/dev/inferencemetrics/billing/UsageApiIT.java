@@ -35,6 +35,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -303,6 +304,18 @@ class UsageApiIT {
     }
 
     @Test
+    void bom_true_starts_the_csv_with_a_utf8_byte_order_mark_and_nothing_else_changes() throws Exception {
+        HttpResponse<byte[]> plain = getBytes(ledgerPeriod("csv"));
+        HttpResponse<byte[]> marked = getBytes(ledgerPeriod("csv") + "&bom=true");
+
+        assertThat(plain.body()).startsWith("tenant,".getBytes(StandardCharsets.US_ASCII));
+        assertThat(marked.statusCode()).isEqualTo(200);
+        assertThat(marked.body()).startsWith(0xEF, 0xBB, 0xBF);
+        assertThat(Arrays.copyOfRange(marked.body(), 3, marked.body().length)).isEqualTo(plain.body());
+        assertThat(getBytes(ledgerPeriod("csv") + "&bom=false").body()).isEqualTo(plain.body());
+    }
+
+    @Test
     void unreadable_parameters_are_answered_with_a_problem() throws Exception {
         assertThat(get("/api/v1/usage?format=xml", fixtures.ledgerKey()).statusCode())
                 .isEqualTo(400);
@@ -314,6 +327,10 @@ class UsageApiIT {
         assertThat(get("/api/v1/usage?from=2024-01-01&to=2026-01-01", fixtures.ledgerKey())
                         .body())
                 .contains("at most 400 days");
+        assertThat(get(ledgerPeriod("json") + "&bom=true", fixtures.ledgerKey()).body())
+                .contains("bom applies to format=csv only");
+        assertThat(get(ledgerPeriod("csv") + "&bom=yes", fixtures.ledgerKey()).body())
+                .contains("bom must be true or false");
         assertThat(get("/api/v1/usage?tenant=no-such-tenant", signIn("operator"))
                         .statusCode())
                 .isEqualTo(404);
@@ -332,6 +349,13 @@ class UsageApiIT {
         tenantTransactions.run(
                 TenantScope.allTenants(),
                 () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, days));
+    }
+
+    private HttpResponse<byte[]> getBytes(String path) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(uri(path))
+                .header("Authorization", "Bearer " + fixtures.ledgerKey())
+                .build();
+        return plain().send(request, HttpResponse.BodyHandlers.ofByteArray());
     }
 
     private String ledgerPeriod(String format) {

@@ -34,7 +34,7 @@ class UsageCsvTest {
     @Test
     void a_row_has_plain_numbers_exact_costs_and_survives_a_strict_reader() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        UsageCsv csv = new UsageCsv(out);
+        UsageCsv csv = new UsageCsv(out, false);
         csv.row(new UsageRow(
                 "acme",
                 "Acme, \"AI\"",

@@ -71,7 +71,7 @@ class UsagePageBrowserIT {
         assertThat(charts.getFirst().legend()).containsExactly("input", "output");
         assertThat(browser.all(".usage-download"))
                 .extracting(WebElement::getText)
-                .containsExactly("Download CSV", "Download JSON");
+                .containsExactly("Download CSV", "Download CSV for Excel", "Download JSON");
         assertThat(browser.all("vaadin-grid")).hasSize(2);
         browser.screenshot("usage-page");
     }

@@ -96,7 +96,7 @@ class UsageViewTest extends SpringBrowserlessTest {
         UsageView view = navigate(UsageView.class);
 
         assertThat(view.downloads.getChildren().map(c -> c.getElement().getText()))
-                .containsExactly("Download CSV", "Download JSON");
+                .containsExactly("Download CSV", "Download CSV for Excel", "Download JSON");
         assertThat(view.downloads.getChildren().map(c -> c.getElement().getAttribute("href")))
                 .allSatisfy(href -> assertThat(href).isNotBlank());
     }
