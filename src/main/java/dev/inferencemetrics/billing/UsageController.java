@@ -112,9 +112,6 @@ class UsageController {
                 : null;
     }
 
-    private static final LocalDate EARLIEST = LocalDate.of(1970, 1, 1);
-    private static final LocalDate LATEST = LocalDate.of(9999, 11, 30);
-
     private static UsagePeriod period(@Nullable String from, @Nullable String to, LocalDate today) {
         LocalDate first = from == null ? YearMonth.from(today).atDay(1) : date("from", from);
         LocalDate end = to == null ? YearMonth.from(first).plusMonths(1).atDay(1) : date("to", to);
@@ -132,10 +129,10 @@ class UsageController {
         } catch (DateTimeParseException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, name + " must be a date, YYYY-MM-DD, e.g. 2026-11-01");
         }
-        // a month is added to a default end, and days are turned into instants in the tenant's time zone
-        if (date.isBefore(EARLIEST) || date.isAfter(LATEST)) {
+        if (date.isBefore(UsagePeriod.EARLIEST) || date.isAfter(UsagePeriod.LATEST)) {
             throw new ApiProblem(
-                    HttpStatus.BAD_REQUEST, name + " must be a date between " + EARLIEST + " and " + LATEST);
+                    HttpStatus.BAD_REQUEST,
+                    name + " must be a date between " + UsagePeriod.EARLIEST + " and " + UsagePeriod.LATEST);
         }
         return date;
     }

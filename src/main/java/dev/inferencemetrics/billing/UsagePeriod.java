@@ -12,12 +12,19 @@ import java.util.Objects;
 public record UsagePeriod(LocalDate from, LocalDate to) {
 
     public static final int MAX_DAYS = 400;
+    /** Usage days lie within these (a month may be added to a default end; days become instants in any zone). */
+    public static final LocalDate EARLIEST = LocalDate.of(1970, 1, 1);
+
+    public static final LocalDate LATEST = LocalDate.of(9999, 11, 30);
 
     public UsagePeriod {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         if (!from.isBefore(to)) {
             throw new IllegalArgumentException("from must be before to (to is exclusive)");
+        }
+        if (from.isBefore(EARLIEST) || to.isAfter(LATEST.plusDays(1))) {
+            throw outsideTheYears();
         }
         if (ChronoUnit.DAYS.between(from, to) > MAX_DAYS) {
             throw new IllegalArgumentException("a usage period spans at most " + MAX_DAYS + " days");
@@ -38,7 +45,14 @@ public record UsagePeriod(LocalDate from, LocalDate to) {
 
     /** The days from {@code first} through {@code last}, both included. */
     public static UsagePeriod through(LocalDate first, LocalDate last) {
+        if (last.isAfter(LATEST)) {
+            throw outsideTheYears();
+        }
         return new UsagePeriod(first, last.plusDays(1));
+    }
+
+    private static IllegalArgumentException outsideTheYears() {
+        return new IllegalArgumentException("usage days lie between " + EARLIEST + " and " + LATEST);
     }
 
     public LocalDate lastDay() {

@@ -1,14 +1,15 @@
 package dev.inferencemetrics.imports;
 
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.imports.BenchmarkRun.BenchmarkRecord;
 import dev.inferencemetrics.ingest.IngestResult;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.ingest.Rejection;
 import dev.inferencemetrics.security.Caller;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.function.DoubleConsumer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -83,65 +83,42 @@ public class BenchmarkImportService {
         }
         // an unknown, foreign or archived deployment is refused as on any ingest call, even for an empty file
         deployments.requireActive(caller.scope(), deploymentSlug);
-        byte[] content = file.readNBytes((int) Math.min(MAX_FILE_BYTES + 1, Integer.MAX_VALUE - 8));
-        if (content.length > MAX_FILE_BYTES) {
-            throw new IllegalArgumentException(
-                    "files up to " + MAX_FILE_BYTES / (1024 * 1024) + " MiB can be imported");
-        }
-        BenchmarkRun run =
-                BenchmarkReaders.read(format, format == BenchmarkFormat.AIPERF ? lines(content) : parse(content));
-        if (run.records().isEmpty()) {
-            throw new IllegalArgumentException("the file holds no requests");
-        }
-        if (run.records().size() > MAX_RECORDS) {
-            throw new IllegalArgumentException("a file may hold at most " + MAX_RECORDS + " requests; split it");
-        }
         Instant deadline = clock.instant().plus(MAX_IMPORT_TIME);
-        Duration runTime = spread != null ? spread : run.duration() != null ? run.duration() : DEFAULT_SPREAD;
-        Instant from = start != null ? start : defaultStart(run, runTime, now);
-        String runId = runId(content, from);
-        List<BenchmarkRecord> records = run.records();
-        Tally tally = new Tally();
-        for (int first = 0; first < records.size(); first += BATCH) {
-            if (clock.instant().isAfter(deadline)) {
-                throw new ImportTimedOut(first, records.size(), MAX_IMPORT_TIME);
+        try (SpooledFile content = SpooledFile.of(file, MAX_FILE_BYTES)) {
+            RunOutline outline = RunOutline.of(BenchmarkReaders.open(format, json, content::open), MAX_RECORDS);
+            Duration runTime =
+                    spread != null ? spread : outline.duration() != null ? outline.duration() : DEFAULT_SPREAD;
+            Instant from = start != null ? start : defaultStart(outline, runTime, now);
+            Placement placement = new Placement(runId(content, from), from, runTime, outline);
+            Tally tally = new Tally();
+            try (RecordStream records = BenchmarkReaders.open(format, json, content::open)) {
+                List<BenchmarkRecord> batch = new ArrayList<>(BATCH);
+                int sent = 0;
+                for (BenchmarkRecord record = records.next(); record != null; record = records.next()) {
+                    batch.add(record);
+                    if (batch.size() == BATCH || sent + batch.size() == outline.records()) {
+                        if (clock.instant().isAfter(deadline)) {
+                            throw new ImportTimedOut(sent, outline.records(), MAX_IMPORT_TIME);
+                        }
+                        tally.add(
+                                ingest.ingestRequests(caller, deploymentSlug, placement.samples(batch, sent)),
+                                batch,
+                                sent);
+                        sent += batch.size();
+                        batch.clear();
+                        progress.accept((double) sent / outline.records());
+                    }
+                }
             }
-            int last = Math.min(records.size(), first + BATCH);
-            List<JsonNode> batch = new ArrayList<>(last - first);
-            for (int i = first; i < last; i++) {
-                batch.add(sample(
-                        records.get(i), runId + "-" + i, timeOf(records.get(i), i, records.size(), from, runTime)));
-            }
-            tally.add(ingest.ingestRequests(caller, deploymentSlug, batch), records.subList(first, last), first);
-            progress.accept((double) last / records.size());
+            return tally.summary(outline.records(), from, from.plus(runTime), outline.notes());
         }
-        return tally.summary(records.size(), from, from.plus(runTime), run.notes());
-    }
-
-    private JsonNode parse(byte[] content) {
-        try {
-            return json.readTree(content);
-        } catch (JacksonException e) {
-            // the parser's own message names its internals; say where the file breaks and what to do
-            throw new IllegalArgumentException("the file is not readable JSON: it breaks off or has an unexpected"
-                    + " character near line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ". Pick the run's results file, or export it again.");
-        }
-    }
-
-    /** A record with a real send time keeps its place in the run; others are spread evenly over it. */
-    private static Instant timeOf(BenchmarkRecord record, int index, int count, Instant from, Duration runTime) {
-        if (record.sentAfter() != null) {
-            return from.plus(record.sentAfter());
-        }
-        return from.plusNanos(runTime.toNanos() / Math.max(1, count) * index);
     }
 
     /**
      * A run with real timestamps stays where it happened if ingestion still accepts that time; any other run (or one
      * older than the raw retention) is placed to end now.
      */
-    private Instant defaultStart(BenchmarkRun run, Duration runTime, Instant now) {
+    private Instant defaultStart(RunOutline run, Duration runTime, Instant now) {
         Instant began = run.startedAt();
         if (began != null
                 && !began.isBefore(ingest.oldestAccepted())
@@ -151,15 +128,24 @@ public class BenchmarkImportService {
         return now.minus(runTime);
     }
 
-    /** JSON Lines: one JSON document a line, blank lines skipped, read into one array. */
-    private JsonNode lines(byte[] content) {
-        ArrayNode records = JSON.arrayNode();
-        for (String line : new String(content, StandardCharsets.UTF_8).split("\\R")) {
-            if (!line.isBlank()) {
-                records.add(parse(line.getBytes(StandardCharsets.UTF_8)));
+    /** Where the run's requests go: their ids derive from the file and the start, so a re-import is recognised. */
+    private record Placement(String runId, Instant from, Duration runTime, RunOutline outline) {
+
+        List<JsonNode> samples(List<BenchmarkRecord> batch, int offset) {
+            List<JsonNode> samples = new ArrayList<>(batch.size());
+            for (int i = 0; i < batch.size(); i++) {
+                samples.add(sample(batch.get(i), runId + "-" + (offset + i), timeOf(batch.get(i), offset + i)));
             }
+            return samples;
         }
-        return records;
+
+        /** A record with a real send time keeps its place in the run; others are spread evenly over it. */
+        private Instant timeOf(BenchmarkRecord record, int index) {
+            if (record.sentAt() != null && outline.startedAt() != null) {
+                return from.plus(Duration.between(outline.startedAt(), record.sentAt()));
+            }
+            return from.plusNanos(runTime.toNanos() / Math.max(1, outline.records()) * index);
+        }
     }
 
     private static ObjectNode sample(BenchmarkRecord record, String requestId, Instant ts) {
@@ -187,10 +173,11 @@ public class BenchmarkImportService {
         }
     }
 
-    private static String runId(byte[] content, Instant from) {
-        try {
+    /** The first 8 bytes of SHA-256 over the file and the start (as imports have always named their requests). */
+    private static String runId(SpooledFile content, Instant from) throws IOException {
+        try (InputStream file = content.open()) {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(content);
+            file.transferTo(new DigestOutputStream(OutputStream.nullOutputStream(), sha));
             sha.update(from.toString().getBytes(StandardCharsets.UTF_8));
             return "import-" + HexFormat.of().formatHex(sha.digest(), 0, 8);
         } catch (NoSuchAlgorithmException e) {

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.api.InstantParameter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,6 +62,13 @@ public record TimeRange(
         if (preset == null && (from == null || to == null || !from.isBefore(to))) {
             throw new IllegalArgumentException("a custom range needs from before to");
         }
+        if (preset == null
+                && (from.isBefore(InstantParameter.EARLIEST)
+                        || to.isAfter(InstantParameter.LATEST)
+                        || Duration.between(from, to).compareTo(QueryWindow.MAX_WINDOW) > 0)) {
+            throw new IllegalArgumentException("a custom range lies between the years 1970 and 9999 and spans at most "
+                    + QueryWindow.MAX_WINDOW.toDays() + " days");
+        }
     }
 
     public static TimeRange of(Preset preset) {
@@ -83,7 +91,7 @@ public record TimeRange(
             if (from.isPresent() && to.isPresent() && from.get().isBefore(to.get())) {
                 return custom(from.get(), to.get());
             }
-        } catch (DateTimeParseException e) {
+        } catch (DateTimeParseException | IllegalArgumentException e) {
             return DEFAULT;
         }
         return DEFAULT;

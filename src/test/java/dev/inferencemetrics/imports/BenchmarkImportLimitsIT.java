@@ -2,17 +2,37 @@ package dev.inferencemetrics.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.apikey.ApiAdmission;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
+import dev.inferencemetrics.testing.HeldIngestCall;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.TestTenant;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.beans.factory.annotation.Autowired;
 
-/** A benchmark import is an ingest call like any other: the same refusals, and bounds on what one file may hold. */
+/**
+ * A benchmark import is an ingest call like any other: the same refusals, counted in the same calls in flight, and
+ * bounds on what one file may hold.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BenchmarkImportLimitsIT extends ApiIntegrationTest {
+
+    private static final int CONCURRENT_INGESTS_PER_TENANT = 16;
+    private static final String LLMPERF_RUN = """
+            [{"ttft_s":0.08,"end_to_end_latency_s":1.2,"inter_token_latency_s":0.02,"number_input_tokens":100,"number_output_tokens":50},
+             {"ttft_s":0.09,"end_to_end_latency_s":1.4,"inter_token_latency_s":0.02,"number_input_tokens":120,"number_output_tokens":60}]
+            """;
+
+    @Autowired
+    ApiAdmission admission;
 
     BenchmarkImportLimitsIT() {
         super("import-limits");
@@ -33,9 +53,9 @@ class BenchmarkImportLimitsIT extends ApiIntegrationTest {
     }
 
     @Test
-    void a_file_of_more_requests_than_the_bound_is_refused_before_anything_is_stored() {
+    void a_file_of_a_million_empty_records_is_refused_at_the_bound_before_anything_is_stored() {
         String deployment = tenant.deployment("too-many");
-        String records = "[" + "{},".repeat(BenchmarkImportService.MAX_RECORDS) + "{}]";
+        String records = "[" + "{},".repeat(999_999) + "{}]";
 
         Answer answer = importLlmperf(deployment, records);
 
@@ -45,11 +65,51 @@ class BenchmarkImportLimitsIT extends ApiIntegrationTest {
         assertThat(tenant.storedRequestSamples(deployment)).isZero();
     }
 
+    @Test
+    void an_import_over_the_tenants_ingest_calls_in_flight_gets_429_with_retry_after() throws Exception {
+        TestTenant busy = TestTenant.create(context, "import-limits-busy");
+        String deployment = busy.deployment("held");
+        byte[] file = LLMPERF_RUN.getBytes(StandardCharsets.UTF_8);
+        // one start for every call: the same run, stored once however many of the calls get through
+        String path = importPath(deployment) + "&start="
+                + clock.instant().minus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+
+        List<HeldIngestCall> held = new ArrayList<>();
+        try {
+            for (int call = 0; call < CONCURRENT_INGESTS_PER_TENANT; call++) {
+                held.add(new HeldIngestCall(port, path, busy.fullKey(), file));
+            }
+            awaitInFlight(busy.id(), CONCURRENT_INGESTS_PER_TENANT);
+
+            Answer refused = api.post(path, busy.fullKey(), HttpApi.JSON, file);
+
+            assertThat(refused.status()).as(refused.toString()).isEqualTo(429);
+            assertThat(refused.header("Retry-After")).contains("1");
+            for (HeldIngestCall call : held) {
+                assertThat(call.finish()).startsWith("HTTP/1.1 200");
+            }
+        } finally {
+            for (HeldIngestCall call : held) {
+                call.close();
+            }
+        }
+        assertThat(admission.ingestsInFlight(busy.id())).isZero();
+        assertThat(busy.storedRequestSamples(deployment)).isEqualTo(2);
+    }
+
+    private void awaitInFlight(long tenantId, int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (admission.ingestsInFlight(tenantId) < expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(admission.ingestsInFlight(tenantId)).isEqualTo(expected);
+    }
+
+    private static String importPath(String deployment) {
+        return "/api/v1/ingest/benchmark?format=llmperf&deployment=" + deployment;
+    }
+
     private Answer importLlmperf(String deployment, String file) {
-        return api.post(
-                "/api/v1/ingest/benchmark?format=llmperf&deployment=" + deployment,
-                key,
-                HttpApi.JSON,
-                file.getBytes(StandardCharsets.UTF_8));
+        return api.post(importPath(deployment), key, HttpApi.JSON, file.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -47,6 +47,19 @@ class TimeRangeTest {
     }
 
     @Test
+    void a_link_outside_the_years_1970_to_9999_or_over_400_days_falls_back_to_the_last_hour() {
+        assertThat(TimeRange.fromQuery(
+                        Map.of("from", List.of("9999-12-31T23:00:00Z"), "to", List.of("+10000-01-01T00:00:00Z"))))
+                .isEqualTo(TimeRange.DEFAULT);
+        assertThat(TimeRange.fromQuery(
+                        Map.of("from", List.of("1969-12-31T23:00:00Z"), "to", List.of("1970-01-01T01:00:00Z"))))
+                .isEqualTo(TimeRange.DEFAULT);
+        assertThat(TimeRange.fromQuery(
+                        Map.of("from", List.of("2020-01-01T00:00:00Z"), "to", List.of("2026-01-01T00:00:00Z"))))
+                .isEqualTo(TimeRange.DEFAULT);
+    }
+
+    @Test
     void presets_end_now_and_their_step_gives_a_readable_number_of_points() {
         QueryWindow day = TimeRange.of(TimeRange.Preset.DAY).window(NOW);
         QueryWindow month = TimeRange.of(TimeRange.Preset.MONTH).window(NOW);

@@ -55,7 +55,8 @@ class PeriodPicker extends HorizontalLayout {
         choice.addValueChangeListener(event -> picked());
         from.addValueChangeListener(event -> picked());
         through.addValueChangeListener(event -> picked());
-        through.setErrorMessage("On or after From, at most " + UsagePeriod.MAX_DAYS + " days later");
+        through.setErrorMessage("Pick days between " + UsagePeriod.EARLIEST + " and " + UsagePeriod.LATEST
+                + ", To on or after From and at most " + UsagePeriod.MAX_DAYS + " days later");
         setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         setPadding(false);
         add(choice, from, through);

@@ -14,18 +14,26 @@ import com.vaadin.flow.server.streams.UploadHandler;
 import dev.inferencemetrics.imports.BenchmarkFormat;
 import dev.inferencemetrics.imports.BenchmarkImportService;
 import dev.inferencemetrics.imports.ImportSummary;
+import dev.inferencemetrics.imports.ImportTimedOut;
 import dev.inferencemetrics.ingest.Rejection;
 import dev.inferencemetrics.security.Caller;
-import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Upload a benchmark result file into a deployment, with progress and a summary of what was stored. */
 public class ImportPanel extends VerticalLayout {
+
+    private static final Logger log = LoggerFactory.getLogger(ImportPanel.class);
 
     private static final int POLL_MILLIS = 500;
 
@@ -56,7 +64,8 @@ public class ImportPanel extends VerticalLayout {
         upload.setAcceptedFileTypes(".json", "application/json");
         upload.setMaxFileSize((int) BenchmarkImportService.MAX_FILE_BYTES);
         upload.setUploadHandler(
-                UploadHandler.inMemory((metadata, data) -> getUI().ifPresent(ui -> ui.access(() -> begin(data)))));
+                // kept on disk until imported: a large file never sits in memory whole
+                UploadHandler.toTempFile((metadata, file) -> getUI().ifPresent(ui -> ui.access(() -> begin(file)))));
         progress.setVisible(false);
         result.addClassName("import-result");
         add(
@@ -68,7 +77,7 @@ public class ImportPanel extends VerticalLayout {
                 result);
     }
 
-    private void begin(byte[] file) {
+    private void begin(File file) {
         UI ui = UI.getCurrent();
         BenchmarkFormat chosen = format.getValue();
         Instant runStart = start.getValue() == null ? null : start.getValue().toInstant(ZoneOffset.UTC);
@@ -80,28 +89,42 @@ public class ImportPanel extends VerticalLayout {
         Thread.startVirtualThread(() -> {
             String outcome;
             boolean failed = true;
-            try {
+            try (InputStream content = new FileInputStream(file)) {
                 ImportSummary summary = imports.importRun(
                         caller,
                         deploymentSlug,
                         chosen,
-                        new ByteArrayInputStream(file),
+                        content,
                         runStart,
                         spread,
                         clock.instant(),
                         done -> ui.access(() -> progress.setValue(done)));
                 outcome = describe(summary);
                 failed = false;
-            } catch (IllegalArgumentException | IOException e) {
+            } catch (IllegalArgumentException e) {
+                // the service's refusals are written for the user
                 outcome = "Nothing imported: " + e.getMessage();
-            } catch (RuntimeException e) {
-                outcome = "The import stopped: " + e.getMessage() + ". Batches stored before the error are kept;"
+            } catch (ImportTimedOut e) {
+                outcome = "Not finished: " + e.getMessage() + ".";
+            } catch (IOException | RuntimeException e) {
+                log.warn("Benchmark import into {} stopped: {}", deploymentSlug, e.toString());
+                outcome = "The import stopped because of an error on the server. Batches stored before it are kept;"
                         + " importing the same file with the same start again completes it without counting twice.";
+            } finally {
+                forget(file);
             }
             String text = outcome;
             boolean stopped = failed;
             ui.access(() -> finish(ui, text, stopped));
         });
+    }
+
+    private static void forget(File upload) {
+        try {
+            Files.deleteIfExists(upload.toPath());
+        } catch (IOException e) {
+            log.warn("Could not delete the uploaded file {}: {}", upload, e.toString());
+        }
     }
 
     private void finish(UI ui, String text, boolean failed) {

@@ -4,7 +4,6 @@ import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.metrics.TimeRange;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.Locale;
@@ -26,6 +25,8 @@ final class CustomRange {
         to.setLocale(Locale.UK);
         from.addClassName("custom-range");
         to.addClassName("custom-range");
+        to.setErrorMessage("Pick times between the years 1970 and 9999, To after From and at most "
+                + QueryWindow.MAX_WINDOW.toDays() + " days later");
         from.addValueChangeListener(event -> picked());
         to.addValueChangeListener(event -> picked());
     }
@@ -55,8 +56,14 @@ final class CustomRange {
         }
         Instant start = from.getValue().atZone(zone.zone()).toInstant();
         Instant end = to.getValue().atZone(zone.zone()).toInstant();
-        if (start.isBefore(end) && Duration.between(start, end).compareTo(QueryWindow.MAX_WINDOW) <= 0) {
-            onPicked.accept(TimeRange.custom(start, end));
+        TimeRange picked;
+        try {
+            picked = TimeRange.custom(start, end);
+        } catch (IllegalArgumentException outsideTheBounds) {
+            to.setInvalid(true);
+            return;
         }
+        to.setInvalid(false);
+        onPicked.accept(picked);
     }
 }

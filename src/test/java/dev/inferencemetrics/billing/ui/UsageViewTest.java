@@ -103,6 +103,22 @@ class UsageViewTest extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "tally-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void custom_days_at_the_end_of_the_calendar_are_marked_in_plain_words_and_the_page_keeps_its_period() {
+        UsageView view = navigate(UsageView.class);
+        view.period.choice.setValue(PeriodPicker.Choice.CUSTOM);
+
+        view.period.from.setValue(LocalDate.MAX.withDayOfMonth(1));
+        view.period.through.setValue(LocalDate.MAX);
+
+        assertThat(view.period.through.isInvalid()).isTrue();
+        assertThat(view.period.through.getErrorMessage())
+                .isEqualTo("Pick days between 1970-01-01 and 9999-11-30, To on or after From and at most 400 days"
+                        + " later");
+        assertThat(view.cards.inputTokens.value.getText()).isEqualTo("2,234,567");
+    }
+
+    @Test
+    @WithUserDetails(value = "tally-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void last_month_and_custom_days_show_their_own_usage() {
         UsageView view = navigate(UsageView.class);
 

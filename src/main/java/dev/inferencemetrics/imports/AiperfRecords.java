@@ -1,51 +1,51 @@
 package dev.inferencemetrics.imports;
 
-import dev.inferencemetrics.imports.BenchmarkRun.BenchmarkRecord;
-import java.time.Duration;
+import java.io.InputStream;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
 /**
  * AIPerf's {@code profile_export.jsonl}, one record per request: {@code metadata.timestamp_ns} (when it was sent),
  * {@code metrics} as {@code {name: {value, unit}}} in ms and tokens, and an {@code error} object on failures. The
  * {@code inter_chunk_latency} list holds the gaps between streamed chunks, one per output token after the first.
  */
-final class AiperfReader {
+final class AiperfRecords implements RecordStream {
 
-    private AiperfReader() {}
+    private final JsonRecords lines;
+    private boolean first = true;
 
-    /** {@code lines}: the file's records as a JSON array, in file order. */
-    static BenchmarkRun read(JsonNode lines) {
-        if (!lines.isArray()
-                || lines.isEmpty()
-                || !lines.get(0).path("metadata").has("timestamp_ns")) {
+    AiperfRecords(ObjectMapper json, InputStream file) {
+        this.lines = JsonRecords.values(json, file);
+    }
+
+    @Override
+    public @Nullable BenchmarkRecord next() {
+        JsonNode line = lines.next();
+        if (line == null) {
+            return null;
+        }
+        if (first && !line.path("metadata").has("timestamp_ns")) {
             throw new IllegalArgumentException(
                     "an AIPerf profile_export.jsonl has one JSON record per line with metadata.timestamp_ns");
         }
-        long first = Long.MAX_VALUE;
-        for (JsonNode line : lines) {
-            first = Math.min(first, sentNanos(line));
-        }
-        List<BenchmarkRecord> records = new ArrayList<>(lines.size());
-        Duration runTime = Duration.ZERO;
-        for (JsonNode line : lines) {
-            Duration sentAfter = Duration.ofNanos(sentNanos(line) - first);
-            BenchmarkRecord record = record(line, sentAfter);
-            records.add(record);
-            Duration end = record.e2eMs() == null ? sentAfter : sentAfter.plusNanos(Math.round(record.e2eMs() * 1e6));
-            runTime = end.compareTo(runTime) > 0 ? end : runTime;
-        }
-        return new BenchmarkRun(
-                records,
-                runTime.isZero() ? Duration.ofMillis(1) : runTime,
-                Instant.EPOCH.plusNanos(first),
-                List.of("Requests are placed at the times AIPerf sent them (metadata.timestamp_ns)."));
+        first = false;
+        return record(line);
     }
 
-    private static BenchmarkRecord record(JsonNode line, Duration sentAfter) {
+    @Override
+    public List<String> notes() {
+        return List.of("Requests are placed at the times AIPerf sent them (metadata.timestamp_ns).");
+    }
+
+    @Override
+    public void close() {
+        lines.close();
+    }
+
+    private static BenchmarkRecord record(JsonNode line) {
         JsonNode metrics = line.path("metrics");
         JsonNode error = line.get("error");
         boolean ok = error == null || error.isNull();
@@ -60,15 +60,15 @@ final class AiperfReader {
                 gaps,
                 BenchmarkReaders.count(metrics.path("input_sequence_length").get("value")),
                 output,
-                sentAfter);
+                sentAt(line));
     }
 
-    private static long sentNanos(JsonNode line) {
+    private static Instant sentAt(JsonNode line) {
         JsonNode ns = line.path("metadata").path("timestamp_ns");
         if (!ns.isIntegralNumber()) {
             throw new IllegalArgumentException("every AIPerf record needs metadata.timestamp_ns");
         }
-        return ns.longValue();
+        return Instant.EPOCH.plusNanos(ns.longValue());
     }
 
     private static @Nullable Double value(JsonNode metrics, String name) {
@@ -84,10 +84,6 @@ final class AiperfReader {
         if (!list.isArray() || list.size() > Math.max(0, outputTokens - 1)) {
             return null;
         }
-        double[] gaps = new double[list.size()];
-        for (int i = 0; i < gaps.length; i++) {
-            gaps[i] = list.get(i).doubleValue();
-        }
-        return gaps;
+        return BenchmarkReaders.numbers(list, 1);
     }
 }
