@@ -1,5 +1,6 @@
 package dev.inferencemetrics;
 
+import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -7,9 +8,11 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.lease.SchedulerLease;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.repository.Repository;
+import org.springframework.scheduling.annotation.Scheduled;
 
 class ArchitectureTest {
 
@@ -44,6 +47,24 @@ class ArchitectureTest {
                 .should()
                 .callMethod(Instant.class, "now")
                 .because("an injected Clock keeps time testable")
+                .check(MAIN);
+    }
+
+    /**
+     * Several instances share one database, so scheduled work runs on one of them at a time through the lease. The
+     * scrape schedule is the exception: it only claims due targets, each claimed by one instance in PostgreSQL.
+     */
+    @Test
+    void scheduled_work_runs_one_instance_at_a_time_through_the_lease() {
+        classes()
+                .that()
+                .containAnyMethodsThat(annotatedWith(Scheduled.class))
+                .and()
+                .doNotHaveSimpleName("ScrapeSchedule")
+                .should()
+                .dependOnClassesThat()
+                .areAssignableTo(SchedulerLease.class)
+                .because("two instances must not run the same scheduled job at once")
                 .check(MAIN);
     }
 }

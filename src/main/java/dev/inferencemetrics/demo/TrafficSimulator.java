@@ -7,6 +7,7 @@ import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.lease.SchedulerLease;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.TenantScope;
@@ -34,7 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Keeps the demo alive: at first start it back-fills the configured history, then sends the latest traffic every
  * few seconds. Everything goes through {@link IngestService}, like a gateway's HTTP calls, on one background thread
- * so the UI never waits for it. After a restart it resumes from the newest stored minute.
+ * so the UI never waits for it. After a restart it resumes from the newest stored minute. With several instances on
+ * one database one sends at a time, whichever holds the {@code demo-traffic} lease; an instance that takes the lease
+ * over resumes from the newest stored minute too.
  */
 @Component
 @EnableConfigurationProperties(SimulatorProperties.class)
@@ -42,6 +45,9 @@ class TrafficSimulator implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(TrafficSimulator.class);
     private static final Duration CHUNK = Duration.ofHours(1);
+    private static final String LEASE = "demo-traffic";
+    /** Long enough to cover a first back-fill of a week (about a minute), renewed at every turn after it. */
+    private static final Duration MIN_LEASE = Duration.ofMinutes(3);
 
     private final DemoDataSeeder demo;
     private final SimulatorProperties properties;
@@ -49,6 +55,7 @@ class TrafficSimulator implements DisposableBean {
     private final IngestService ingest;
     private final RequestRollupStore rollups;
     private final TenantTransactions tenantTransactions;
+    private final SchedulerLease lease;
     private final Clock clock;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
             .name("demo-traffic")
@@ -64,6 +71,7 @@ class TrafficSimulator implements DisposableBean {
             IngestService ingest,
             RequestRollupStore rollups,
             TenantTransactions tenantTransactions,
+            SchedulerLease lease,
             Clock clock) {
         this.demo = demo;
         this.properties = properties;
@@ -71,6 +79,7 @@ class TrafficSimulator implements DisposableBean {
         this.ingest = ingest;
         this.rollups = rollups;
         this.tenantTransactions = tenantTransactions;
+        this.lease = lease;
         this.clock = clock;
     }
 
@@ -84,9 +93,23 @@ class TrafficSimulator implements DisposableBean {
         if (!enabled()) {
             return;
         }
-        thread.execute(this::backfill);
         long every = properties.interval().toMillis();
-        thread.scheduleWithFixedDelay(this::sendLatest, every, every, TimeUnit.MILLISECONDS);
+        thread.scheduleWithFixedDelay(this::turn, 0, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** One turn of the holder: back-fill first (or after taking the lease over), then the latest traffic. */
+    void turn() {
+        Duration length = properties.interval().multipliedBy(3);
+        if (!lease.tryAcquire(LEASE, length.compareTo(MIN_LEASE) > 0 ? length : MIN_LEASE)) {
+            // another instance sends; should this one take over later, it resumes from what is stored then
+            simulated.clear();
+            return;
+        }
+        if (simulated.isEmpty()) {
+            backfill();
+        } else {
+            sendLatest();
+        }
     }
 
     /** Generates and sends everything from each deployment's newest stored minute (or the backfill start) to now. */
@@ -163,6 +186,9 @@ class TrafficSimulator implements DisposableBean {
     @Override
     public void destroy() {
         thread.shutdownNow();
+        if (!simulated.isEmpty()) {
+            lease.release(LEASE);
+        }
     }
 
     /** A deployment under simulation and how far its traffic has been sent. */

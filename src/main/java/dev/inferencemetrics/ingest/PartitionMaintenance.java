@@ -1,10 +1,12 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.lease.SchedulerLease;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.TenantTransactions;
 import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -18,8 +20,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Keeps one partition a UTC day for raw samples, from the oldest retained day to two days ahead, and drops whole
- * partitions (and old rollups) past their retention. Runs at start-up, before any ingest, and every hour; an
- * advisory lock keeps instances from doing it twice at once.
+ * partitions (and old rollups) past their retention. Runs at start-up on every instance, before it takes any
+ * ingest (an advisory lock keeps two starting instances from doing it at once), and then every hour on whichever
+ * instance holds the {@code partition-maintenance} lease.
  */
 @Component
 class PartitionMaintenance implements InitializingBean {
@@ -27,17 +30,26 @@ class PartitionMaintenance implements InitializingBean {
     private static final Logger log = LoggerFactory.getLogger(PartitionMaintenance.class);
     private static final long LOCK_KEY = 0x1A7E_5A3B_0001L;
     private static final int DAYS_AHEAD = 2;
+    private static final String LEASE = "partition-maintenance";
+    /** Shorter than the hour between turns, so a stopped holder's next turn is taken by another instance. */
+    private static final Duration LEASE_LENGTH = Duration.ofMinutes(50);
 
     private final JdbcTemplate jdbc;
     private final TenantTransactions tenantTransactions;
     private final RetentionProperties retention;
+    private final SchedulerLease lease;
     private final Clock clock;
 
     PartitionMaintenance(
-            JdbcTemplate jdbc, TenantTransactions tenantTransactions, RetentionProperties retention, Clock clock) {
+            JdbcTemplate jdbc,
+            TenantTransactions tenantTransactions,
+            RetentionProperties retention,
+            SchedulerLease lease,
+            Clock clock) {
         this.jdbc = jdbc;
         this.tenantTransactions = tenantTransactions;
         this.retention = retention;
+        this.lease = lease;
         this.clock = clock;
     }
 
@@ -47,6 +59,12 @@ class PartitionMaintenance implements InitializingBean {
     }
 
     @Scheduled(cron = "0 5 * * * *", zone = "UTC")
+    void hourly() {
+        if (lease.tryAcquire(LEASE, LEASE_LENGTH)) {
+            run();
+        }
+    }
+
     void run() {
         tenantTransactions.run(TenantScope.allTenants(), () -> {
             jdbc.queryForObject("select pg_advisory_xact_lock(?)", Object.class, LOCK_KEY);

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.security;
 
+import dev.inferencemetrics.lease.SchedulerLease;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,11 +29,13 @@ public class SignInThrottle {
 
     private final SignInThrottleProperties limits;
     private final JdbcClient jdbc;
+    private final SchedulerLease lease;
     private final Clock clock;
 
-    SignInThrottle(SignInThrottleProperties limits, JdbcClient jdbc, Clock clock) {
+    SignInThrottle(SignInThrottleProperties limits, JdbcClient jdbc, SchedulerLease lease, Clock clock) {
         this.limits = limits;
         this.jdbc = jdbc;
+        this.lease = lease;
         this.clock = clock;
     }
 
@@ -88,9 +91,12 @@ public class SignInThrottle {
                 .update();
     }
 
-    /** Failures older than the window count no more. */
+    /** Failures older than the window count no more; one instance at a time forgets them. */
     @Scheduled(fixedDelayString = "PT5M", initialDelayString = "PT1M")
     void forgetOldFailures() {
+        if (!lease.tryAcquire("sign-in-failures-cleanup", Duration.ofMinutes(4))) {
+            return;
+        }
         jdbc.sql("delete from sign_in_failure where failed_at <= ?")
                 .param(Timestamp.from(clock.instant().minus(limits.window())))
                 .update();

@@ -2,6 +2,7 @@ package dev.inferencemetrics.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.lease.SchedulerLease;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.MutableClock;
 import java.time.Duration;
@@ -31,13 +32,20 @@ class SignInThrottleCountsIT {
 
     @BeforeEach
     void throttleWithTheTestsClock() {
-        throttle = new SignInThrottle(new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)), jdbc, clock);
+        throttle = new SignInThrottle(
+                new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)),
+                jdbc,
+                new SchedulerLease(jdbc, clock, "throttle-" + run),
+                clock);
     }
 
     @Test
     void failures_counted_by_one_instance_refuse_sign_ins_on_another() {
-        SignInThrottle other =
-                new SignInThrottle(new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)), jdbc, clock);
+        SignInThrottle other = new SignInThrottle(
+                new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)),
+                jdbc,
+                new SchedulerLease(jdbc, clock, "throttle-" + run),
+                clock);
         for (int attempt = 0; attempt < 5; attempt++) {
             (attempt % 2 == 0 ? throttle : other).failed(run + "acme-admin", run + "10.0.0.1");
         }

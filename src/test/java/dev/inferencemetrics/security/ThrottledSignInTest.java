@@ -3,6 +3,7 @@ package dev.inferencemetrics.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inferencemetrics.lease.SchedulerLease;
 import java.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,10 @@ class ThrottledSignInTest {
         // nothing listens on port 1: every statement fails as it would while the database is down
         JdbcClient unreachable = JdbcClient.create(new DriverManagerDataSource("jdbc:postgresql://127.0.0.1:1/none"));
         SignInThrottle throttle = new SignInThrottle(
-                new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)), unreachable, Clock.systemUTC());
+                new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)),
+                unreachable,
+                new SchedulerLease(unreachable, Clock.systemUTC(), "unreachable"),
+                Clock.systemUTC());
         ThrottledSignIn signIn = new ThrottledSignIn(new PasswordsNeverAsked(), throttle, event -> {});
 
         assertThatThrownBy(() ->
