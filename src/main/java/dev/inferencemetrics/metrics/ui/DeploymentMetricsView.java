@@ -56,6 +56,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final Clock clock;
     private final ObjectProvider<DeploymentSection> sections;
     private final ObjectProvider<ChartBands> bands;
+    private final ObjectProvider<DeploymentTab> extraTabs;
     private String title = "Deployment · Inference Metrics";
 
     @Nullable
@@ -77,8 +78,10 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             ScrapeTargetService scrapeTargets,
             Clock clock,
             ObjectProvider<DeploymentSection> sections,
-            ObjectProvider<ChartBands> bands) {
+            ObjectProvider<ChartBands> bands,
+            ObjectProvider<DeploymentTab> extraTabs) {
         this.audit = audit;
+        this.extraTabs = extraTabs;
         this.otlpNames = otlpNames;
         this.engineGauges = engineGauges;
         this.approximateLatency = approximateLatency;
@@ -146,6 +149,8 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
             tabs.add("Sources", new ScrapeTargetsPanel(scrapeTargets, scope, deployment.slug()));
         }
+        extraTabs.orderedStream().forEach(extra -> extra.tab(user, deployment)
+                .ifPresent(content -> tabs.add(extra.label(), content)));
         tabs.setWidthFull();
         add(header(deployment));
         archivedNotice = null;
