@@ -2,7 +2,10 @@ package dev.inferencemetrics.alert;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.EngineGauges;
 import dev.inferencemetrics.notify.Notifications;
+import dev.inferencemetrics.rollup.EngineGaugeRollup;
+import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
@@ -53,6 +56,7 @@ public class AlertEvaluator {
     private final SloService slos;
     private final SloReader reader;
     private final KvRollupStore kvRollups;
+    private final EngineGaugeRollupStore gauges;
     private final DeploymentRules rules;
     private final AlertStore alerts;
     private final SilenceStore silences;
@@ -66,6 +70,7 @@ public class AlertEvaluator {
             SloService slos,
             SloReader reader,
             KvRollupStore kvRollups,
+            EngineGaugeRollupStore gauges,
             DeploymentRules rules,
             AlertStore alerts,
             SilenceStore silences,
@@ -77,6 +82,7 @@ public class AlertEvaluator {
         this.slos = slos;
         this.reader = reader;
         this.kvRollups = kvRollups;
+        this.gauges = gauges;
         this.rules = rules;
         this.alerts = alerts;
         this.silences = silences;
@@ -143,14 +149,26 @@ public class AlertEvaluator {
         List<SloObjective> objectives = slos.objectives(deployment).stream()
                 .filter(SloObjective::enabled)
                 .toList();
-        List<AlertRule> deploymentRules = rules.of(deployment, objectives);
-        RuleValues values = values(deployment, objectives, deploymentRules, now);
+        List<EngineGaugeRollup> waiting = gauges.read(
+                deployment.tenantId(),
+                deployment.id(),
+                EngineGauges.WAITING,
+                Resolution.MINUTE,
+                // rules keep the window they were made with, so every waiting rule looks back this far
+                now.minus(DefaultRules.WAITING_WINDOW),
+                now.plusSeconds(1));
+        List<AlertRule> deploymentRules = rules.of(deployment, objectives, !waiting.isEmpty());
+        RuleValues values = values(deployment, objectives, deploymentRules, waiting, now);
         new DeploymentEvaluation(deployment, tenant, now, alerts, notifications, writer)
                 .apply(deploymentRules, values, silences.endingAfter(deployment.tenantId(), deployment.id(), now));
     }
 
     private RuleValues values(
-            DeploymentRef deployment, List<SloObjective> objectives, List<AlertRule> deploymentRules, Instant now) {
+            DeploymentRef deployment,
+            List<SloObjective> objectives,
+            List<AlertRule> deploymentRules,
+            List<EngineGaugeRollup> waiting,
+            Instant now) {
         Instant end = now.plusSeconds(1);
         Duration longestBurn = longest(deploymentRules, RuleKind.BURN_RATE);
         Duration longestKv = longest(deploymentRules, RuleKind.KV_MEAN);
@@ -164,7 +182,7 @@ public class AlertEvaluator {
                 : kvRollups.read(deployment.tenantId(), deployment.id(), Resolution.MINUTE, now.minus(longestKv), end);
         Map<SloKind, SloObjective> byKind = new EnumMap<>(SloKind.class);
         byKind.putAll(objectives.stream().collect(Collectors.toMap(SloObjective::kind, Function.identity())));
-        return new RuleValues(now, byKind, minutes, halfHours, kv);
+        return new RuleValues(now, byKind, minutes, halfHours, kv, waiting);
     }
 
     private static Duration longest(List<AlertRule> deploymentRules, RuleKind kind) {

@@ -43,7 +43,7 @@ public record AlertRule(
         }
         if ((kind == RuleKind.BURN_RATE) != (objective != null && shortWindow != null)) {
             throw new IllegalArgumentException(
-                    "a burn-rate rule needs an objective and a short window; a KV rule has neither");
+                    "a burn-rate rule needs an objective and a short window; a KV or waiting rule has neither");
         }
         checkWindow("window", longWindow);
         if (shortWindow != null) {
@@ -86,6 +86,8 @@ public record AlertRule(
                                 Windows.label(longWindow),
                                 Windows.label(shortWindow == null ? longWindow : shortWindow));
             case KV_MEAN -> "KV mean ≥ %s %% over %s".formatted(number(threshold), Windows.label(longWindow));
+            case WAITING_MEAN ->
+                "waiting ≥ %s per replica over %s".formatted(number(threshold), Windows.label(longWindow));
         };
     }
 

@@ -74,7 +74,7 @@ public class AlertService {
     @Transactional
     public List<AlertRule> rules(TenantScope scope, String slug) {
         DeploymentRef deployment = deployments.require(scope, slug);
-        return deploymentRules.of(deployment, enabledObjectives(deployment));
+        return deploymentRules.of(deployment, enabledObjectives(deployment), false);
     }
 
     @Transactional

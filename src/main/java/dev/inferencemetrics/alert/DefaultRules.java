@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * The rules every deployment starts with: for each enabled objective, the multi-window, multi-burn-rate alerts of
  * the Google SRE workbook (page at 14.4× over 1 h and 5 min — 2 % of a 30-day budget in an hour — and at 6× over
- * 6 h and 30 min; ticket at 1× over 3 days and 6 h), and KV-cache mean ≥ 90 % over 5 minutes for 10 minutes.
- * Burn rules clear at 90 % of their threshold, the KV rule below 85 %.
+ * 6 h and 30 min; ticket at 1× over 3 days and 6 h), and KV-cache mean ≥ 90 % over 5 minutes for 10 minutes;
+ * deployments whose engines report requests waiting also get a waiting rule. Burn rules clear at 90 % of their
+ * threshold, the KV rule below 85 %.
  */
 final class DefaultRules {
 
@@ -22,6 +23,8 @@ final class DefaultRules {
             new BurnAlert("budget burn", Severity.TICKET, 1, Duration.ofDays(3), Duration.ofHours(6)));
 
     static final double CLEAR_FRACTION = 0.9;
+
+    static final Duration WAITING_WINDOW = Duration.ofMinutes(5);
 
     private DefaultRules() {}
 
@@ -47,6 +50,27 @@ final class DefaultRules {
         }
         rules.add(kvRule(tenantId, deploymentId));
         return rules;
+    }
+
+    /**
+     * The rule a deployment gets once its engines report requests waiting: a mean of 10 or more per replica over
+     * 5 minutes, held for 10 minutes, is a queue that grows faster than it drains; it clears below 5.
+     */
+    static AlertRule waitingRule(long tenantId, long deploymentId) {
+        return new AlertRule(
+                0,
+                tenantId,
+                deploymentId,
+                "Requests waiting high",
+                RuleKind.WAITING_MEAN,
+                null,
+                Severity.TICKET,
+                10,
+                5,
+                WAITING_WINDOW,
+                null,
+                Duration.ofMinutes(10),
+                true);
     }
 
     private static AlertRule kvRule(long tenantId, long deploymentId) {

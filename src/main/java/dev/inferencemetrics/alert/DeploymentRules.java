@@ -2,6 +2,7 @@ package dev.inferencemetrics.alert;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.slo.SloObjective;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -17,14 +18,20 @@ class DeploymentRules {
         this.rules = rules;
     }
 
-    /** Must run in the caller's transaction, the deployment's tenant declared. */
-    List<AlertRule> of(DeploymentRef deployment, List<SloObjective> enabledObjectives) {
+    /**
+     * Must run in the caller's transaction, the deployment's tenant declared. {@code waitingGauge}: its engines report
+     * requests waiting, so it gets the waiting rule too (kept once added, like every rule).
+     */
+    List<AlertRule> of(DeploymentRef deployment, List<SloObjective> enabledObjectives, boolean waitingGauge) {
         List<AlertRule> stored = rules.ofDeployment(deployment.tenantId(), deployment.id());
         Set<String> names = stored.stream().map(AlertRule::name).collect(Collectors.toSet());
+        List<AlertRule> defaults =
+                new ArrayList<>(DefaultRules.forDeployment(deployment.tenantId(), deployment.id(), enabledObjectives));
+        if (waitingGauge) {
+            defaults.add(DefaultRules.waitingRule(deployment.tenantId(), deployment.id()));
+        }
         List<AlertRule> missing =
-                DefaultRules.forDeployment(deployment.tenantId(), deployment.id(), enabledObjectives).stream()
-                        .filter(rule -> !names.contains(rule.name()))
-                        .toList();
+                defaults.stream().filter(rule -> !names.contains(rule.name())).toList();
         if (missing.isEmpty()) {
             return stored;
         }

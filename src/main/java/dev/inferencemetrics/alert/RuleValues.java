@@ -1,5 +1,6 @@
 package dev.inferencemetrics.alert;
 
+import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.slo.CountedBuckets;
 import dev.inferencemetrics.slo.SloKind;
@@ -10,23 +11,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The values a deployment's rules compare with their thresholds at one instant, from counts read once: windows of
- * an hour or less from the minute buckets, longer ones from the half-hour buckets.
+ * an hour or less from the minute buckets, longer ones from the half-hour buckets; KV-cache and waiting gauges from
+ * their minute rollups.
  */
 record RuleValues(
         Instant now,
         Map<SloKind, SloObjective> objectives,
         CountedBuckets minutes,
         CountedBuckets halfHours,
-        List<KvRollup> kv) {
+        List<KvRollup> kv,
+        List<EngineGaugeRollup> waiting) {
 
     /** The rule's value now; empty when the rule has nothing to watch (its objective is off). */
     OptionalDouble of(AlertRule rule) {
         return switch (rule.kind()) {
             case BURN_RATE -> burnRate(rule);
             case KV_MEAN -> OptionalDouble.of(kvMean(rule.longWindow()));
+            case WAITING_MEAN -> OptionalDouble.of(waitingMean(rule.longWindow()));
         };
     }
 
@@ -45,15 +52,29 @@ record RuleValues(
         return buckets.within(kind, now.minus(window), now.plusSeconds(1));
     }
 
+    /** The mean reading per replica in the window; 0 without readings, so a deployment no longer scraped resolves. */
+    private double waitingMean(Duration window) {
+        return mean(window, waiting, EngineGaugeRollup::bucket, EngineGaugeRollup::samples, EngineGaugeRollup::sum);
+    }
+
     /** The mean of the readings in the window; 0 without readings, so a silent deployment's alert resolves. */
     private double kvMean(Duration window) {
+        return mean(window, kv, KvRollup::bucket, KvRollup::samples, KvRollup::usageSum);
+    }
+
+    private <T> double mean(
+            Duration window,
+            List<T> rollups,
+            Function<T, Instant> bucket,
+            ToLongFunction<T> samplesOf,
+            ToDoubleFunction<T> sumOf) {
         Instant from = now.minus(window);
         long samples = 0;
         double sum = 0;
-        for (KvRollup rollup : kv) {
-            if (!rollup.bucket().isBefore(from)) {
-                samples += rollup.samples();
-                sum += rollup.usageSum();
+        for (T rollup : rollups) {
+            if (!bucket.apply(rollup).isBefore(from)) {
+                samples += samplesOf.applyAsLong(rollup);
+                sum += sumOf.applyAsDouble(rollup);
             }
         }
         return samples == 0 ? 0 : sum / samples;

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,7 +22,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 @RestController
 @RequestMapping("/api/v1/alert-channels")
-@Tag(name = "Alert channels", description = "The key's tenant's notification channels; scope alerts:write")
+@Tag(
+        name = "Alert channels",
+        description = "The key's tenant's notification channels (scope alerts:write); operators' global ones")
 class ChannelController {
 
     private final ChannelService channels;
@@ -38,13 +41,31 @@ class ChannelController {
 
     @PostMapping
     @Operation(
-            summary = "Add a channel of the key's tenant",
+            summary = "Add a channel of the key's tenant, or (operators, \"global\": true) one for every tenant",
             description = "kind WEBHOOK (the JSON payload), SLACK (a Slack incoming webhook) or EMAIL; a webhook URL"
-                    + " that resolves to a private, loopback or link-local address is refused.")
+                    + " that resolves to a private, loopback or link-local address is refused unless an operator"
+                    + " sets allowPrivateAddress.")
     Map<String, Long> create(@AuthenticationPrincipal Caller caller, @RequestBody ChannelBody body) {
-        if (!(caller.scope() instanceof TenantScope.SingleTenant tenant)) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, "operators add channels on the Alerts page");
-        }
+        @Nullable
+        Long tenantId =
+                switch (caller.scope()) {
+                    case TenantScope.SingleTenant tenant -> {
+                        if (body.isGlobal() || body.allowsPrivateAddress()) {
+                            throw new ApiProblem(
+                                    HttpStatus.FORBIDDEN, "Global channels and private addresses are for operators.");
+                        }
+                        yield tenant.tenantId();
+                    }
+                    case TenantScope.AllTenants all -> {
+                        if (!body.isGlobal()) {
+                            throw new ApiProblem(
+                                    HttpStatus.BAD_REQUEST,
+                                    "an operator adds global channels here (\"global\": true); a tenant's own channels are"
+                                            + " added on the Alerts page or with the tenant's key");
+                        }
+                        yield null;
+                    }
+                };
         ChannelKind kind = Optional.ofNullable(body.kind())
                 .flatMap(name -> java.util.Arrays.stream(ChannelKind.values())
                         .filter(k -> k.name().equalsIgnoreCase(name))
@@ -53,10 +74,22 @@ class ChannelController {
         try {
             long id = channels.create(
                     caller.scope(),
-                    new NewChannel(tenant.tenantId(), text(body.name()), kind, text(body.target()), false));
+                    new NewChannel(
+                            tenantId, text(body.name()), kind, text(body.target()), body.allowsPrivateAddress()));
             return Map.of("id", id);
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+    }
+
+    @DeleteMapping("/{id}")
+    @Operation(summary = "Remove a channel: it hears of no further alert; its messages not yet sent are dropped")
+    Map<String, Boolean> remove(@AuthenticationPrincipal Caller caller, @PathVariable long id) {
+        try {
+            channels.remove(caller.scope(), id);
+            return Map.of("removed", true);
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.NOT_FOUND, e.getMessage());
         }
     }
 
@@ -78,7 +111,18 @@ class ChannelController {
     record ChannelBody(
             @Nullable String name,
             @Nullable String kind,
-            @Nullable String target) {}
+            @Nullable String target,
+            @Nullable Boolean global,
+            @Nullable Boolean allowPrivateAddress) {
+
+        boolean isGlobal() {
+            return Boolean.TRUE.equals(global);
+        }
+
+        boolean allowsPrivateAddress() {
+            return Boolean.TRUE.equals(allowPrivateAddress);
+        }
+    }
 
     private static String text(@Nullable String value) {
         return value == null ? "" : value;

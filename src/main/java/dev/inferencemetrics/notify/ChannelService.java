@@ -105,6 +105,18 @@ public class ChannelService {
                 (enabled ? "switched on " : "switched off ") + "channel " + channel.name());
     }
 
+    /** Removes the channel: it hears of no further alert; messages it was still to send are abandoned with it. */
+    @Transactional
+    public void remove(TenantScope scope, long id) {
+        Channel channel = require(scope, id);
+        channels.remove(id, clock.instant());
+        deliveries.abandonUnsent(id, "the channel was removed", clock.instant());
+        audit.record(
+                AuditKind.CHANNEL_CHANGED,
+                channel.tenantId(),
+                "removed %s channel %s (%s)".formatted(channel.kind(), channel.name(), channel.target()));
+    }
+
     /** The messages of an alert and how sending each went, as far as the scope may see. */
     @Transactional(readOnly = true)
     public List<Delivery> deliveries(TenantScope scope, long alertId) {

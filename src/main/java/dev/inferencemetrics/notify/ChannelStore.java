@@ -35,24 +35,27 @@ class ChannelStore {
 
     /** The channels visible in the declared scope; of one tenant (and no global ones) when tenantId is set. */
     List<Channel> list(@Nullable Long tenantId) {
-        String sql = "select " + COLUMNS + " from notification_channel"
-                + (tenantId == null ? " where ? is null" : " where tenant_id = ?")
+        String sql = "select " + COLUMNS + " from notification_channel where removed_at is null"
+                + (tenantId == null ? "" : " and tenant_id = ?")
                 + " order by tenant_id nulls first, id";
-        return jdbc.sql(sql).param(tenantId).query((rs, row) -> channel(rs)).list();
+        var query = jdbc.sql(sql);
+        return (tenantId == null ? query : query.param(tenantId))
+                .query((rs, row) -> channel(rs))
+                .list();
     }
 
     /** The enabled channels that hear of a tenant's alerts: its own and the global ones. */
     List<Channel> reaching(long tenantId) {
-        return jdbc.sql(
-                        "select " + COLUMNS
-                                + " from notification_channel where enabled and (tenant_id = ? or tenant_id is null) order by id")
+        return jdbc.sql("select " + COLUMNS
+                        + " from notification_channel where enabled and removed_at is null"
+                        + " and (tenant_id = ? or tenant_id is null) order by id")
                 .param(tenantId)
                 .query((rs, row) -> channel(rs))
                 .list();
     }
 
     Optional<Channel> find(long id) {
-        return jdbc.sql("select " + COLUMNS + " from notification_channel where id = ?")
+        return jdbc.sql("select " + COLUMNS + " from notification_channel where id = ? and removed_at is null")
                 .param(id)
                 .query((rs, row) -> channel(rs))
                 .optional();
@@ -65,11 +68,20 @@ class ChannelStore {
                 > 0;
     }
 
+    /** Takes the channel out of use; its row stays, so the deliveries made through it keep their history. */
+    boolean remove(long id, Instant now) {
+        return jdbc.sql("update notification_channel set removed_at = ? where id = ? and removed_at is null")
+                        .params(Timestamp.from(now), id)
+                        .update()
+                > 0;
+    }
+
     private static Channel channel(ResultSet rs) throws SQLException {
         long tenant = rs.getLong("tenant_id");
+        @Nullable Long tenantId = rs.wasNull() ? null : tenant;
         return new Channel(
                 rs.getLong("id"),
-                rs.wasNull() ? null : tenant,
+                tenantId,
                 rs.getString("name"),
                 ChannelKind.valueOf(rs.getString("kind")),
                 rs.getString("target"),

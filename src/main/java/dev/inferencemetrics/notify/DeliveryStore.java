@@ -60,12 +60,19 @@ class DeliveryStore {
                 .update();
     }
 
+    /** Gives up the channel's messages not yet sent, naming why. */
+    void abandonUnsent(long channelId, String reason, Instant now) {
+        jdbc.sql("""
+                        update notification_delivery set abandoned_at = ?, last_error = ?
+                         where channel_id = ? and delivered_at is null and abandoned_at is null""").params(Timestamp.from(now), reason, channelId).update();
+    }
+
     /** Counts a failed attempt: retried at {@code retryAt}, or given up when that is null. */
     void failed(Delivery delivery, String error, @Nullable Instant retryAt, Instant now) {
         jdbc.sql("""
                         update notification_delivery
                            set attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
-                               abandoned_at = case when ? then ? end
+                               abandoned_at = case when ? then ?::timestamptz end
                          where tenant_id = ? and id = ?""")
                 .params(
                         error.length() > 1000 ? error.substring(0, 1000) : error,

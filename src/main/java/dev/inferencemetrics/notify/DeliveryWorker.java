@@ -128,7 +128,7 @@ public class DeliveryWorker {
         Optional<Channel> channel =
                 transactions.call(TenantScope.allTenants(), () -> channels.find(delivery.channelId()));
         if (channel.isEmpty() || !channel.get().enabled()) {
-            return Optional.of("the channel is switched off");
+            return Optional.of("the channel is switched off or removed");
         }
         return send(channel.get(), json.readValue(delivery.payload(), AlertNotice.class), delivery.payload());
     }

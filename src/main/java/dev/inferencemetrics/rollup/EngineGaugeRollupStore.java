@@ -44,6 +44,13 @@ public class EngineGaugeRollupStore {
              group by deployment_id
             having sum(samples) > 0""";
 
+    private static final String READ_METRIC = """
+            select metric, bucket, samples, value_sum, value_min, value_max
+              from engine_gauge_rollup
+             where tenant_id = ? and deployment_id = ? and metric = ? and resolution_s = ? and bucket >= ?
+               and bucket < ?
+             order by bucket""";
+
     private final JdbcTemplate jdbc;
 
     EngineGaugeRollupStore(JdbcTemplate jdbc) {
@@ -78,18 +85,36 @@ public class EngineGaugeRollupStore {
         return rows.stream().map(value).toArray();
     }
 
+    /** One metric's rollups of the deployment in {@code [from, to)}, by bucket. */
+    public List<EngineGaugeRollup> read(
+            long tenantId, long deploymentId, String metric, Resolution resolution, Instant from, Instant to) {
+        return jdbc.query(
+                READ_METRIC,
+                (rs, row) -> rollup(rs),
+                tenantId,
+                deploymentId,
+                metric,
+                resolution.seconds(),
+                Timestamp.from(from),
+                Timestamp.from(to));
+    }
+
+    private static EngineGaugeRollup rollup(java.sql.ResultSet rs) throws java.sql.SQLException {
+        return new EngineGaugeRollup(
+                rs.getString("metric"),
+                rs.getTimestamp("bucket").toInstant(),
+                rs.getLong("samples"),
+                rs.getDouble("value_sum"),
+                rs.getDouble("value_min"),
+                rs.getDouble("value_max"));
+    }
+
     /** Every metric's rollups of the deployment in {@code [from, to)}, by metric and bucket. */
     public List<EngineGaugeRollup> read(
             long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
         return jdbc.query(
                 READ,
-                (rs, row) -> new EngineGaugeRollup(
-                        rs.getString("metric"),
-                        rs.getTimestamp("bucket").toInstant(),
-                        rs.getLong("samples"),
-                        rs.getDouble("value_sum"),
-                        rs.getDouble("value_min"),
-                        rs.getDouble("value_max")),
+                (rs, row) -> rollup(rs),
                 tenantId,
                 deploymentId,
                 resolution.seconds(),

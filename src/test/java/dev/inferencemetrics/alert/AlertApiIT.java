@@ -129,6 +129,37 @@ class AlertApiIT {
         assertThat(json.readTree(answer.body()).get("error").asString()).startsWith("could not reach 127.0.0.1");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"threshold\":-1,\"clearBelow\":1,\"enabled\":true}|threshold must be a positive number",
+                "{\"threshold\":120,\"clearBelow\":85,\"enabled\":true}|a KV-cache threshold is a percentage, at most 100",
+                "{\"threshold\":90,\"clearBelow\":85,\"forDuration\":\"PT25H\",\"enabled\":true}|for must lie between 0 and 24 hours",
+                "{\"threshold\":90,\"clearBelow\":85,\"forDuration\":\"ten minutes\",\"enabled\":true}|forDuration must be an ISO-8601 duration, e.g. PT10M",
+                "{\"threshold\":90,\"clearBelow\":0,\"enabled\":true}|clear-below must be positive and at most the threshold"
+            })
+    void an_invalid_rule_value_is_a_400_with_the_reason_and_changes_nothing(String body, String reason) {
+        long kvRule = json.readTree(api.get("/api/v1/deployments/" + deployment + "/alert-rules", reader)
+                        .body())
+                .valueStream()
+                .filter(rule -> rule.get("name").asString().equals("KV cache high"))
+                .findFirst()
+                .orElseThrow()
+                .get("id")
+                .asLong();
+        String before = api.get("/api/v1/deployments/" + deployment + "/alert-rules", reader)
+                .body();
+
+        HttpApi.Answer answer = put("/alert-rules/" + kvRule, body);
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.body()).contains(reason);
+        assertThat(api.get("/api/v1/deployments/" + deployment + "/alert-rules", reader)
+                        .body())
+                .isEqualTo(before);
+    }
+
     private HttpApi.Answer put(String path, String body) {
         return api.put("/api/v1/deployments/" + deployment + path, writer, body.getBytes(StandardCharsets.UTF_8));
     }

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A webhook receiver on 127.0.0.1 that keeps every body it is sent and answers 204. */
-final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
     private final HttpServer server;
     private final List<String> bodies = new CopyOnWriteArrayList<>();
 
-    WebhookReceiver() throws IOException {
+    public WebhookReceiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/hook", exchange -> {
             try (InputStream body = exchange.getRequestBody()) {
@@ -27,11 +27,11 @@ final class WebhookReceiver implements AutoCloseable {
         server.start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
     }
 
-    List<String> bodies() {
+    public List<String> bodies() {
         return List.copyOf(bodies);
     }
 

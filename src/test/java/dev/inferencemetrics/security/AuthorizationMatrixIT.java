@@ -3,6 +3,9 @@ package dev.inferencemetrics.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.notify.ChannelKind;
+import dev.inferencemetrics.notify.ChannelService;
+import dev.inferencemetrics.notify.NewChannel;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -68,6 +71,7 @@ class AuthorizationMatrixIT {
     private static final int CREATED = 201;
     private static final int UNAUTHORIZED = 401;
     private static final int FORBIDDEN = 403;
+    private static final int NOT_FOUND = 404;
 
     /** Alert rules are read like metrics; silences (like every alert change) need a key with alerts:write. */
     private static final Map<Caller, int[]> EXPECTED_ALERTS = Map.of(
@@ -110,6 +114,9 @@ class AuthorizationMatrixIT {
 
     @Autowired
     Clock clock;
+
+    @Autowired
+    ChannelService channels;
 
     HttpApi api;
     TenantWithData own;
@@ -351,6 +358,60 @@ class AuthorizationMatrixIT {
         }
 
         assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
+    }
+
+    /**
+     * Notification channels: {list, add a global one, remove one of the own tenant, remove one of another tenant}.
+     * Keys with alerts:write manage their tenant's; only operators (whose global channels have no key) add global ones.
+     */
+    private static final Map<Caller, int[]> CHANNELS = Map.of(
+            Caller.KEY_INGEST, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_METRICS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_SOURCES, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_ALERTS, new int[] {OK, FORBIDDEN, OK, NOT_FOUND},
+            Caller.KEY_OPERATOR, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.ADMIN_SESSION, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.VIEWER_SESSION, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.OPERATOR_SESSION, new int[] {OK, OK, OK, OK},
+            Caller.NOBODY, new int[] {UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED});
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void channels_are_managed_by_alerts_keys_within_their_tenant_and_global_ones_by_operators_only(Caller caller) {
+        int[] expected = CHANNELS.get(caller);
+        String global = "{\"name\":\"matrix " + caller + "\",\"kind\":\"EMAIL\",\"target\":\"noc@example.com\","
+                + "\"global\":true}";
+        List<Integer> answers = new ArrayList<>();
+        answers.add(get(caller, "/api/v1/alert-channels").status());
+        Answer added = post(caller, "/api/v1/alert-channels", global.getBytes(StandardCharsets.UTF_8));
+        answers.add(added.status());
+        answers.add(
+                delete(caller, "/api/v1/alert-channels/" + emailChannel(own)).status());
+        answers.add(delete(caller, "/api/v1/alert-channels/" + emailChannel(foreign))
+                .status());
+        if (added.status() == OK) {
+            channels.remove(
+                    TenantScope.allTenants(),
+                    json.readTree(added.body()).get("id").asLong());
+        }
+
+        assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
+    }
+
+    private long emailChannel(TenantWithData tenant) {
+        return channels.create(
+                TenantScope.allTenants(),
+                new NewChannel(tenant.id(), "matrix", ChannelKind.EMAIL, "oncall@example.com", false));
+    }
+
+    private Answer delete(Caller caller, String path) {
+        BrowserSession session = sessions.get(caller);
+        if (session != null) {
+            return Answer.of(session.delete(path));
+        }
+        HttpApi.Answer answer = api.delete(path, keys.get(caller));
+        return new Answer(answer.status(), answer.body());
     }
 
     static Stream<Caller> listingCallers() {

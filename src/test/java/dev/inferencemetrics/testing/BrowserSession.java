@@ -72,6 +72,10 @@ public final class BrowserSession {
                 .PUT(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
+    public HttpResponse<String> delete(String path) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE());
+    }
+
     private HttpResponse<String> send(HttpRequest.Builder request) {
         if (sessionId != null) {
             request.header("Cookie", "JSESSIONID=" + sessionId);

@@ -22,6 +22,8 @@ import dev.inferencemetrics.alert.AlertState;
 import dev.inferencemetrics.alert.AlertSummary;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.notify.ChannelService;
+import dev.inferencemetrics.notify.ui.ChannelsPanel;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
@@ -36,7 +38,10 @@ import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
-/** The alert history: what fired when, on which deployment, and whether it is over; newest first. */
+/**
+ * The alert history — what fired when, on which deployment, and whether it is over; newest first — and, for those
+ * who may change them, the notification channels.
+ */
 @Route("alerts")
 @PageTitle("Alerts · Inference Metrics")
 @PermitAll
@@ -51,6 +56,11 @@ public class AlertsView extends VerticalLayout {
     final ComboBox<AlertState> state = new ComboBox<>("State");
     final Grid<AlertSummary> alerts = new Grid<>();
     final Paragraph summary = new Paragraph();
+
+    /** Where alerts are sent; for operators and tenant admins. */
+    @Nullable
+    ChannelsPanel channelsPanel;
+
     private final AlertService service;
     private final SignedInUser user;
     private final Clock clock;
@@ -59,6 +69,7 @@ public class AlertsView extends VerticalLayout {
             AlertService service,
             DeploymentService deployments,
             TenantService tenants,
+            ChannelService channels,
             CurrentUser currentUser,
             Clock clock) {
         this.service = service;
@@ -85,8 +96,12 @@ public class AlertsView extends VerticalLayout {
         HorizontalLayout filters = new HorizontalLayout(period, tenant, deployment, state, reload);
         filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         configureGrid();
-        setSizeFull();
+        setWidthFull();
         add(new H2("Alerts"), filters, summary, alerts);
+        if (user.role() != Role.TENANT_VIEWER) {
+            channelsPanel = new ChannelsPanel(channels, user, tenants.visibleTo(user.scope()));
+            add(channelsPanel);
+        }
         refresh();
     }
 
@@ -117,7 +132,8 @@ public class AlertsView extends VerticalLayout {
                 .setFlexGrow(1);
         alerts.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
         alerts.setEmptyStateText("No alerts match these filters.");
-        alerts.setSizeFull();
+        alerts.setWidthFull();
+        alerts.setHeight("32em");
     }
 
     void refresh() {

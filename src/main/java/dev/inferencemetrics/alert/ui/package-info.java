@@ -1,4 +1,7 @@
-/** The alert history page, alert bands on the Metrics charts and firing alerts on the fleet overview. */
+/**
+ * The alert history page, alert bands on the Metrics charts, firing alerts on the fleet overview and the deployment
+ * page's tab that edits objectives, rules and silences.
+ */
 @NullMarked
 package dev.inferencemetrics.alert.ui;
 

@@ -58,6 +58,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final ObjectProvider<DeploymentSection> sections;
     private final ObjectProvider<ChartBands> bands;
     private final ObjectProvider<MetricsTabTool> tools;
+    private final ObjectProvider<DeploymentTab> extraTabs;
     private String title = "Deployment · Inference Metrics";
 
     @Nullable
@@ -80,8 +81,10 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             Clock clock,
             ObjectProvider<DeploymentSection> sections,
             ObjectProvider<ChartBands> bands,
-            ObjectProvider<MetricsTabTool> tools) {
+            ObjectProvider<MetricsTabTool> tools,
+            ObjectProvider<DeploymentTab> extraTabs) {
         this.audit = audit;
+        this.extraTabs = extraTabs;
         this.otlpNames = otlpNames;
         this.engineGauges = engineGauges;
         this.approximateLatency = approximateLatency;
@@ -155,6 +158,8 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
             tabs.add("Sources", new ScrapeTargetsPanel(scrapeTargets, scope, deployment.slug()));
         }
+        extraTabs.orderedStream().forEach(extra -> extra.tab(user, deployment)
+                .ifPresent(content -> tabs.add(extra.label(), content)));
         tabs.setWidthFull();
         add(header(deployment));
         archivedNotice = null;

@@ -1,4 +1,4 @@
-/** The error-budget cards and burn-down chart on a deployment's Metrics tab. */
+/** The error-budget cards and burn-down chart on a deployment's Metrics tab, and the form that edits objectives. */
 @NullMarked
 package dev.inferencemetrics.slo.ui;
 

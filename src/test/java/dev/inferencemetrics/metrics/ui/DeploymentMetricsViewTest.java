@@ -181,7 +181,7 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
 
         DeploymentMetricsView active = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
         assertThat(active.archivedNotice).isNull();
-        assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import", "Sources");
+        assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import", "Sources", "SLOs and alerts");
     }
 
     private long operatorId() {

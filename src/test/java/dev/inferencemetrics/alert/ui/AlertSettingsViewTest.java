@@ -1,0 +1,245 @@
+package dev.inferencemetrics.alert.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.tabs.TabSheet;
+import dev.inferencemetrics.alert.AlertRule;
+import dev.inferencemetrics.alert.AlertService;
+import dev.inferencemetrics.alert.Silence;
+import dev.inferencemetrics.audit.AuditEntry;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.slo.SloKind;
+import dev.inferencemetrics.slo.SloObjective;
+import dev.inferencemetrics.slo.SloService;
+import dev.inferencemetrics.slo.ui.ObjectivesForm;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+
+/** The deployment page's "SLOs and alerts" tab: objectives, rules and silences edited in place, refused in words. */
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class AlertSettingsViewTest extends SpringBrowserlessTest {
+
+    private static final String SLUG = "alert-settings-under-test";
+    private static final String TAB = "SLOs and alerts";
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    SloService slos;
+
+    @Autowired
+    AlertService alerts;
+
+    @Autowired
+    AuditLog audit;
+
+    @Autowired
+    Clock clock;
+
+    long tenant;
+
+    @BeforeEach
+    void aTenantWithAnAdminAViewerAndADeployment() {
+        tenant = tenants.createIfAbsent("alert-settings-labs", "Alert Settings Labs");
+        users.createIfAbsent(tenant, "settings-admin", "Sam Admin", "demo", Role.TENANT_ADMIN);
+        users.createIfAbsent(tenant, "settings-viewer", "Val Viewer", "demo", Role.TENANT_VIEWER);
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Settings", "m", "vLLM", "eu-1"));
+    }
+
+    @Test
+    @WithUserDetails(value = "settings-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_viewer_gets_no_settings_tab() {
+        DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+
+        assertThat(tabLabels(tabs(view))).doesNotContain(TAB);
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void another_tenants_admin_cannot_open_the_deployment_or_its_settings() {
+        navigate("deployments/" + SLUG, com.vaadin.flow.component.Component.class);
+
+        assertThat($(ObjectivesForm.class).exists()).isFalse();
+        assertThat($(RulesEditor.class).exists()).isFalse();
+    }
+
+    @Test
+    @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_sets_an_objective_and_a_refused_value_is_explained_in_words() {
+        ObjectivesForm form = openTab().objectives;
+        ObjectivesForm.Line e2e = form.lines.get(SloKind.E2E);
+
+        e2e.targetPct.setValue(120.0);
+        e2e.thresholdMs.setValue(2000.0);
+        e2e.save.click();
+        String refused = form.message.getText();
+        e2e.thresholdMs.clear();
+        e2e.targetPct.setValue(99.5);
+        e2e.save.click();
+        String missing = form.message.getText();
+        e2e.enabled.setValue(true);
+        e2e.thresholdMs.setValue(2000.0);
+        e2e.save.click();
+
+        assertThat(refused).isEqualTo("Not saved: target must lie between 0 and 100 %, exclusive: 120.0.");
+        assertThat(missing).isEqualTo("Not saved: E2E needs a threshold in milliseconds.");
+        assertThat(form.message.getText()).isEqualTo("Saved: 99.5 % of requests with E2E ≤ 2000 ms.");
+        assertThat(slos.objectives(TenantScope.tenant(tenant), SLUG))
+                .contains(new SloObjective(SloKind.E2E, 99.5, 2000.0, true));
+        assertThat(audited(AuditKind.SLO_CHANGED)).contains(SLUG + ": 99.5 % of requests with E2E ≤ 2000 ms");
+    }
+
+    @Test
+    @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_changes_a_rules_threshold_for_duration_and_switch_and_bad_values_are_refused() {
+        RulesEditor editor = openTab().rules;
+        AlertRule kv = rule(editor, "KV cache high");
+
+        editor.grid.select(kv);
+        editor.threshold.setValue(80.0);
+        editor.clearBelow.setValue(95.0);
+        editor.save.click();
+        String refused = editor.message.getText();
+        editor.clearBelow.setValue(70.0);
+        editor.forMinutes.setValue(15);
+        editor.enabled.setValue(false);
+        editor.save.click();
+
+        assertThat(refused).isEqualTo("Not saved: clear-below must be positive and at most the threshold.");
+        assertThat(editor.message.getText())
+                .isEqualTo("Saved KV cache high: KV mean ≥ 80 % over 5 min, clears below 70 (off).");
+        AlertRule stored = alerts.rules(TenantScope.tenant(tenant), SLUG).stream()
+                .filter(r -> r.id() == kv.id())
+                .findFirst()
+                .orElseThrow();
+        assertThat(stored.threshold()).isEqualTo(80);
+        assertThat(stored.clearBelow()).isEqualTo(70);
+        assertThat(stored.forDuration()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(stored.enabled()).isFalse();
+        assertThat(audited(AuditKind.ALERT_RULE_CHANGED)).anyMatch(detail -> detail.startsWith(SLUG + ", KV cache"));
+    }
+
+    @Test
+    @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_silences_one_rule_until_a_time_then_ends_it_early() {
+        SilencesPanel panel = openTab().silences;
+        AlertRule fastBurn = panel.rule
+                .getListDataView()
+                .getItems()
+                .filter(r -> r.name().equals("TTFT fast burn"))
+                .findFirst()
+                .orElseThrow();
+        LocalDateTime now =
+                LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES);
+
+        panel.endsAt.setValue(now.plusDays(40));
+        panel.reason.setValue("Planned maintenance");
+        panel.add.click();
+        String tooLong = panel.message.getText();
+        panel.endsAt.setValue(now.plusHours(3));
+        panel.reason.setValue("   ");
+        panel.add.click();
+        String noReason = panel.message.getText();
+        panel.rule.setValue(fastBurn);
+        panel.reason.setValue("Planned maintenance");
+        panel.add.click();
+
+        assertThat(tooLong).isEqualTo("Not added: a silence must end in the future, within 30 days.");
+        assertThat(noReason).isEqualTo("Not added: a silence needs a reason of 1 to 500 characters.");
+        List<Silence> shown = panel.grid.getGenericDataView().getItems().toList();
+        assertThat(shown)
+                .extracting(Silence::ruleId, Silence::reason)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(fastBurn.id(), "Planned maintenance"));
+
+        endFirst(panel);
+
+        assertThat(panel.grid.getGenericDataView().getItems()).isEmpty();
+        assertThat(alerts.silences(TenantScope.tenant(tenant), SLUG)).isEmpty();
+        assertThat(audited(AuditKind.ALERT_SILENCED))
+                .contains(SLUG + ", rule " + fastBurn.id() + " until "
+                        + now.plusHours(3).toInstant(ZoneOffset.UTC) + ": Planned maintenance");
+    }
+
+    private void endFirst(SilencesPanel panel) {
+        com.vaadin.flow.component.button.Button end = (com.vaadin.flow.component.button.Button)
+                test(panel.grid).getCellComponent(0, panel.grid.getColumns().size() - 1);
+        test(end).click();
+    }
+
+    private record Tab(ObjectivesForm objectives, RulesEditor rules, SilencesPanel silences) {}
+
+    private Tab openTab() {
+        DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+        TabSheet tabs = tabs(view);
+        tabs.setSelectedIndex(tabLabels(tabs).indexOf(TAB));
+        return new Tab(
+                $(ObjectivesForm.class).single(),
+                $(RulesEditor.class).single(),
+                $(SilencesPanel.class).single());
+    }
+
+    private static AlertRule rule(RulesEditor editor, String name) {
+        return editor.grid
+                .getGenericDataView()
+                .getItems()
+                .filter(r -> r.name().equals(name))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private List<String> audited(AuditKind kind) {
+        return audit
+                .search(
+                        TenantScope.allTenants(),
+                        new AuditQuery(clock.instant().minus(Duration.ofMinutes(5)), kind, tenant, null, 100))
+                .stream()
+                .map(AuditEntry::detail)
+                .toList();
+    }
+
+    private static TabSheet tabs(DeploymentMetricsView view) {
+        return view.getChildren()
+                .filter(TabSheet.class::isInstance)
+                .map(TabSheet.class::cast)
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static List<String> tabLabels(TabSheet tabs) {
+        List<String> labels = new ArrayList<>();
+        IntStream.range(0, tabs.getTabCount())
+                .forEach(i -> labels.add(tabs.getTabAt(i).getLabel()));
+        return labels;
+    }
+}
