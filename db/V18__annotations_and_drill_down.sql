@@ -1,3 +1,5 @@
+-- Annotations of deployments, and the index that serves drill-downs into raw request samples.
+
 -- Annotations: a marked moment or range on a deployment ("vLLM 0.11 rolled out"), drawn on every chart of its
 -- Metrics tab. A moment has ends_at null. Tags are short labels callers filter or group by.
 create table annotation (
@@ -23,3 +25,7 @@ create policy tenant_isolation on annotation
     using (tenant_id = (select app_tenant_id()) or (select app_all_tenants()));
 
 grant select, insert, delete on annotation to ${app_role};
+
+-- A drill-down lists the raw requests of one deployment's interval, a page at a time. The primary key leads with the
+-- request id, so without this index an interval would read every sample of its day's partition.
+create index request_sample_deployment_time_idx on request_sample (tenant_id, deployment_id, ts);

@@ -1,0 +1,94 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.RetentionProperties;
+import dev.inferencemetrics.security.DatabaseTenant;
+import dev.inferencemetrics.security.TenantScope;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The raw requests behind a chart interval, a page at a time, within the caller's tenant scope. Intervals are at
+ * most an hour wide, so the rows an interval selects — and sorts — stay bounded; past the raw retention only the
+ * rollup sketches remain, and the page carries the interval's distribution from them instead.
+ */
+@Service
+public class RequestDrillDownService {
+
+    public static final Duration MAX_WIDTH = Duration.ofHours(1);
+    public static final int MAX_PAGE = 1_000;
+
+    private final DeploymentService deployments;
+    private final RequestSampleReader samples;
+    private final MetricsQueryService metrics;
+    private final DatabaseTenant databaseTenant;
+    private final RetentionProperties retention;
+    private final Clock clock;
+
+    RequestDrillDownService(
+            DeploymentService deployments,
+            RequestSampleReader samples,
+            MetricsQueryService metrics,
+            DatabaseTenant databaseTenant,
+            RetentionProperties retention,
+            Clock clock) {
+        this.deployments = deployments;
+        this.samples = samples;
+        this.metrics = metrics;
+        this.databaseTenant = databaseTenant;
+        this.retention = retention;
+        this.clock = clock;
+    }
+
+    /**
+     * @param after the {@code next} of the previous page, or null for the first
+     * @throws IllegalArgumentException for an empty or too wide interval, a bad limit or cursor
+     */
+    @Transactional(readOnly = true)
+    public RequestPage page(
+            TenantScope scope,
+            String slug,
+            Instant from,
+            Instant to,
+            RequestSort sort,
+            boolean descending,
+            int limit,
+            @Nullable String after) {
+        if (!from.isBefore(to)) {
+            throw new IllegalArgumentException("from must be before to");
+        }
+        if (Duration.between(from, to).compareTo(MAX_WIDTH) > 0) {
+            throw new IllegalArgumentException(
+                    "a drill-down spans at most 1 hour of requests; pick a narrower interval");
+        }
+        if (limit < 1 || limit > MAX_PAGE) {
+            throw new IllegalArgumentException("limit must be between 1 and " + MAX_PAGE);
+        }
+        RequestCursor cursor = after == null || after.isBlank() ? null : RequestCursor.decode(after);
+        DeploymentRef deployment = deployments.require(scope, slug);
+        if (from.isBefore(rawKeptSince())) {
+            QueryWindow window = QueryWindow.of(from, to, null);
+            DeploymentMetrics.Summary distribution =
+                    metrics.query(scope, slug, window).summary();
+            return new RequestPage(slug, from, to, sort.code(), descending, false, List.of(), null, distribution);
+        }
+        databaseTenant.declare(scope);
+        List<RequestSampleReader.Row> rows =
+                samples.page(deployment.tenantId(), deployment.id(), from, to, sort, descending, cursor, limit);
+        String next = rows.size() < limit ? null : rows.getLast().cursor().encoded();
+        List<RequestRow> requests =
+                rows.stream().map(RequestSampleReader.Row::request).toList();
+        return new RequestPage(slug, from, to, sort.code(), descending, true, requests, next, null);
+    }
+
+    /** The oldest instant whose raw samples are kept. */
+    public Instant rawKeptSince() {
+        return clock.instant().minus(retention.rawSamples());
+    }
+}
