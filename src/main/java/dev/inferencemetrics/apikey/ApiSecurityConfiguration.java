@@ -86,7 +86,8 @@ class ApiSecurityConfiguration {
                         .hasAuthority(ApiScope.INGEST.authority())
                         .requestMatchers(HttpMethod.DELETE, "/api/v1/deployments/*/annotations/*")
                         .hasAuthority(ApiScope.INGEST.authority())
-                        .requestMatchers(HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**", "/api/v1/fleet")
+                        .requestMatchers(
+                                HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**", "/api/v1/fleet")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()
                         .denyAll())
