@@ -4,6 +4,7 @@ import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.JsonObjectBody;
 import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.tenant.TenantProvisioned;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
@@ -69,17 +70,13 @@ class ProvisioningController {
     @PostMapping("/tenants/{slug}/archive")
     @Operation(summary = "Archive the tenant: its deployments are hidden and refuse samples; history stays")
     TenantAnswer archiveTenant(@AuthenticationPrincipal ApiClient operator, @PathVariable String slug) {
-        TenantSummary tenant = tenant(operator, slug);
-        tenants.archive(operator.scope(), actor(operator), tenant.id());
-        return TenantAnswer.of(tenant(operator, slug), false);
+        return changeTenant(operator, slug, tenants::archive);
     }
 
     @PostMapping("/tenants/{slug}/restore")
     @Operation(summary = "Make an archived tenant active again")
     TenantAnswer restoreTenant(@AuthenticationPrincipal ApiClient operator, @PathVariable String slug) {
-        TenantSummary tenant = tenant(operator, slug);
-        tenants.restore(operator.scope(), actor(operator), tenant.id());
-        return TenantAnswer.of(tenant(operator, slug), false);
+        return changeTenant(operator, slug, tenants::restore);
     }
 
     @PutMapping("/deployments/{slug}")
@@ -120,6 +117,16 @@ class ProvisioningController {
         deployments.restore(operator.scope(), actor(operator), slug);
         return new ArchiveAnswer(
                 slug, deployments.require(operator.scope(), slug).archivedAt());
+    }
+
+    private TenantAnswer changeTenant(ApiClient operator, String slug, TenantChange change) {
+        change.apply(operator.scope(), actor(operator), tenant(operator, slug).id());
+        return TenantAnswer.of(tenant(operator, slug), false);
+    }
+
+    /** Archiving or restoring; either says whether it changed anything, which the answer shows by its date. */
+    private interface TenantChange {
+        boolean apply(TenantScope scope, long actorUserId, long tenantId);
     }
 
     private TenantSummary tenant(ApiClient operator, String slug) {

@@ -249,6 +249,27 @@ class ProvisioningApiIT extends ApiIntegrationTest {
                 .anySatisfy(key -> assertThat(key.id()).isEqualTo(keyId));
     }
 
+    @Test
+    void the_openapi_document_describes_the_provisioning_calls() {
+        Answer docs = api.get("/v3/api-docs", null);
+
+        assertThat(docs.status()).isEqualTo(200);
+        assertThat(docs.json().get("paths").get("/api/v1/deployments/{slug}").has("put"))
+                .isTrue();
+        assertThat(docs.json().get("paths").get("/api/v1/tenants/{slug}").has("put"))
+                .isTrue();
+        assertThat(docs.json()
+                        .get("paths")
+                        .get("/api/v1/deployments/{slug}/archive")
+                        .has("post"))
+                .isTrue();
+        assertThat(docs.json()
+                        .get("paths")
+                        .get("/api/v1/tenants/{slug}/restore")
+                        .has("post"))
+                .isTrue();
+    }
+
     private String provisionedTenant() {
         String slug = "prov-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
         assertThat(putTenant(slug, "{\"name\":\"Provisioned " + slug + "\"}").status())

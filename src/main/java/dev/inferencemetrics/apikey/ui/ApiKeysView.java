@@ -3,7 +3,6 @@ package dev.inferencemetrics.apikey.ui;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.CheckboxGroup;
-import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -24,7 +23,6 @@ import dev.inferencemetrics.tenant.TenantSummary;
 import dev.inferencemetrics.tenant.ui.TenantPicker;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Clock;
-import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -39,7 +37,7 @@ public class ApiKeysView extends VerticalLayout {
     final TenantPicker tenant;
     final TextField name = new TextField("Name");
     final CheckboxGroup<ApiScope> scopes = new CheckboxGroup<>("Scopes");
-    final DatePicker expires = new DatePicker("Expires (optional)");
+    final ExpiryPicker expires;
     final Button create = new Button("Create key");
     final KeyGrid keys;
     private final ApiKeyService apiKeys;
@@ -62,7 +60,7 @@ public class ApiKeysView extends VerticalLayout {
         scopes.setItems(ApiScope.tenantScopes());
         scopes.setItemLabelGenerator(ApiScope::code);
         scopes.setValue(EnumSet.of(ApiScope.INGEST));
-        expires.setMin(clock.instant().atZone(ZoneOffset.UTC).toLocalDate().plusDays(1));
+        expires = new ExpiryPicker(clock);
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         create.addClickListener(click -> createKey());
         keys = new KeyGrid(
@@ -92,14 +90,8 @@ public class ApiKeysView extends VerticalLayout {
             name.setErrorMessage("Give the key a name, e.g. the gateway it belongs to");
             return;
         }
-        CreatedApiKey created = apiKeys.create(
-                scope,
-                owner.id(),
-                name.getValue().trim(),
-                chosen,
-                expires.getValue() == null
-                        ? null
-                        : expires.getValue().atStartOfDay(ZoneOffset.UTC).toInstant());
+        CreatedApiKey created =
+                apiKeys.create(scope, owner.id(), name.getValue().trim(), chosen, expires.expiresAt());
         new NewKeyDialog(created).open();
         name.clear();
         refresh();

@@ -2,7 +2,6 @@ package dev.inferencemetrics.apikey.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
-import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -17,7 +16,6 @@ import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Clock;
-import java.time.ZoneOffset;
 
 /** Operator keys (scope admin) for provisioning automation: create one (shown once), revoke with immediate effect. */
 @Route("admin/operator-keys")
@@ -26,7 +24,7 @@ import java.time.ZoneOffset;
 public class OperatorKeysView extends VerticalLayout {
 
     final TextField name = new TextField("Name");
-    final DatePicker expires = new DatePicker("Expires (optional)");
+    final ExpiryPicker expires;
     final Button create = new Button("Create operator key");
     final KeyGrid keys;
     private final ApiKeyService apiKeys;
@@ -35,7 +33,7 @@ public class OperatorKeysView extends VerticalLayout {
     public OperatorKeysView(ApiKeyService apiKeys, CurrentUser currentUser, Clock clock) {
         this.apiKeys = apiKeys;
         this.operator = currentUser.require();
-        expires.setMin(clock.instant().atZone(ZoneOffset.UTC).toLocalDate().plusDays(1));
+        expires = new ExpiryPicker(clock);
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         create.addClickListener(click -> createKey());
         keys = new KeyGrid(
@@ -64,12 +62,7 @@ public class OperatorKeysView extends VerticalLayout {
             return;
         }
         CreatedApiKey created = apiKeys.createOperatorKey(
-                operator.scope(),
-                operator.userId(),
-                name.getValue().trim(),
-                expires.getValue() == null
-                        ? null
-                        : expires.getValue().atStartOfDay(ZoneOffset.UTC).toInstant());
+                operator.scope(), operator.userId(), name.getValue().trim(), expires.expiresAt());
         new NewKeyDialog(created).open();
         name.clear();
         refresh();
