@@ -21,12 +21,14 @@ import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-/** Turns what goes wrong in API calls into RFC 9457 problem answers with the status DESIGN.md specifies. */
+/**
+ * Turns what goes wrong in API calls into RFC 9457 problem answers: the caller's mistakes are 4xx with a plain
+ * reason, a database that cannot serve is 503 with Retry-After (resend), anything else 500.
+ */
 @RestControllerAdvice(basePackages = "dev.inferencemetrics")
 class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
-    private static final String RETRY_AFTER_SECONDS = "5";
 
     @ExceptionHandler(ApiProblem.class)
     ResponseEntity<ProblemDetail> problem(ApiProblem problem) {
@@ -78,11 +80,9 @@ class ApiExceptionHandler {
     })
     ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
         log.warn("Database unavailable or busy for an API call: {}", e.getMessage());
-        ResponseEntity<ProblemDetail> answer = answer(
-                HttpStatus.SERVICE_UNAVAILABLE,
-                "The database is unavailable or busy; nothing was stored. Retry later.");
+        ResponseEntity<ProblemDetail> answer = answer(HttpStatus.SERVICE_UNAVAILABLE, DatabaseUnavailable.DETAIL);
         return ResponseEntity.status(answer.getStatusCode())
-                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .header(HttpHeaders.RETRY_AFTER, DatabaseUnavailable.RETRY_AFTER_SECONDS)
                 .body(answer.getBody());
     }
 

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.apikey;
 
+import dev.inferencemetrics.api.DatabaseUnavailable;
 import dev.inferencemetrics.api.ProblemWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -24,7 +25,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
 
     private static final String BEARER = "Bearer ";
-    private static final String RETRY_AFTER_SECONDS = "5";
 
     private final ApiKeyService keys;
 
@@ -49,11 +49,7 @@ final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
                 | TransientDataAccessException
                 | CannotCreateTransactionException e) {
             // the key could not be checked, so the call was not handled: the client should resend, not give up
-            response.setHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
-            ProblemWriter.write(
-                    response,
-                    HttpStatus.SERVICE_UNAVAILABLE,
-                    "The database is unavailable or busy; nothing was stored. Retry later.");
+            DatabaseUnavailable.write(response);
             return;
         }
         if (client.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.inferencemetrics.demo;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,13 +11,15 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Generates one deployment's samples for a stretch of time, as a gateway would report them. The same seed, anchor
- * and stretch give the same samples, so a regenerated stretch is recognised as a resend and not counted twice.
+ * Generates one deployment's samples for a stretch of time, as a gateway would report them. The same anchor and
+ * times give the same samples, however the time is cut into stretches, so a regenerated stretch is recognised as a
+ * resend and not counted twice.
  */
 final class TrafficModel {
 
     static final Duration KV_READING_EVERY = Duration.ofSeconds(15);
     static final List<String> REPLICAS = List.of("pod-0", "pod-1");
+    private static final Duration MINUTE = Duration.ofMinutes(1);
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -39,29 +42,41 @@ final class TrafficModel {
         return clamp(usage * (1 + 0.05 * random.nextGaussian()), 0, 100);
     }
 
-    /** Request samples with arrival times in {@code [from, to)}; the seed makes them repeatable. */
+    /**
+     * Request samples with arrival times in {@code [from, to)}. Each minute is generated whole from its own seed and
+     * cut to the stretch, so any stretch yields the very samples any other stretch holds at the same times: a
+     * simulator resuming mid-minute after a restart resends the minute's stored samples (recognised as resends) and
+     * fills in the rest, leaving neither gap nor double count.
+     */
     List<ObjectNode> requests(Instant from, Instant to) {
-        SplittableRandom random = new SplittableRandom(seed(from));
         List<ObjectNode> samples = new ArrayList<>();
-        Instant t = from;
-        int sequence = 0;
-        while (true) {
-            t = t.plusNanos((long) (exponential(random) / rate(t) * 1e9));
-            if (!t.isBefore(to)) {
-                return samples;
+        for (Instant minute = from.truncatedTo(ChronoUnit.MINUTES); minute.isBefore(to); minute = minute.plus(MINUTE)) {
+            SplittableRandom random = new SplittableRandom(seed(minute));
+            Instant end = minute.plus(MINUTE);
+            Instant t = minute;
+            int sequence = 0;
+            while (true) {
+                t = t.plusNanos((long) (exponential(random) / rate(t) * 1e9));
+                if (!t.isBefore(end) || !t.isBefore(to)) {
+                    break;
+                }
+                ObjectNode sample = request(t, random, minute.getEpochSecond() + "-" + sequence++);
+                if (!t.isBefore(from)) {
+                    samples.add(sample);
+                }
             }
-            samples.add(request(t, random, from.getEpochSecond() + "-" + sequence++));
         }
+        return samples;
     }
 
-    /** KV readings of every replica at each 15-second tick in {@code [from, to)}. */
+    /** KV readings of every replica at each 15-second tick in {@code [from, to)}, each tick from its own seed. */
     List<ObjectNode> kvReadings(Instant from, Instant to) {
-        SplittableRandom random = new SplittableRandom(seed(from) ^ 0x5EED);
         List<ObjectNode> readings = new ArrayList<>();
         long step = KV_READING_EVERY.getSeconds();
         long first = Math.ceilDiv(from.getEpochSecond(), step) * step;
         for (long s = first; s < to.getEpochSecond(); s += step) {
             Instant t = Instant.ofEpochSecond(s);
+            SplittableRandom random = new SplittableRandom(seed(t) ^ 0x5EED);
             for (String replica : REPLICAS) {
                 readings.add(JSON.objectNode()
                         .put("ts", t.toString())

@@ -35,9 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Keeps the demo alive: at first start it back-fills the configured history, then sends the latest traffic every
  * few seconds. Everything goes through {@link IngestService}, like a gateway's HTTP calls, on one background thread
- * so the UI never waits for it. After a restart it resumes from the newest stored minute. With several instances on
- * one database one sends at a time, whichever holds the {@code demo-traffic} lease; an instance that takes the lease
- * over resumes from the newest stored minute too.
+ * so the UI never waits for it. After a restart it resumes at the start of the newest stored minute: that minute's
+ * stored samples come again as resends and its remainder fills the time the application was down, so the charts
+ * show no gap. With several instances on one database one sends at a time, whichever holds the {@code demo-traffic}
+ * lease; an instance that takes the lease over resumes the same way.
  */
 @Component
 @EnableConfigurationProperties(SimulatorProperties.class)
@@ -112,7 +113,8 @@ class TrafficSimulator implements DisposableBean {
         }
     }
 
-    /** Generates and sends everything from each deployment's newest stored minute (or the backfill start) to now. */
+    /** Generates and sends everything from the start of each deployment's newest stored minute (or the backfill
+     * start) to now. */
     void backfill() {
         Instant now = clock.instant();
         long started = System.nanoTime();
@@ -120,7 +122,6 @@ class TrafficSimulator implements DisposableBean {
             try {
                 DeploymentRef deployment = deployments.require(TenantScope.allTenants(), behaviour.slug());
                 Instant resumeAt = newestStoredMinute(deployment)
-                        .map(bucket -> bucket.plus(Duration.ofMinutes(1)))
                         .filter(bucket -> bucket.isAfter(now.minus(properties.backfill())))
                         .orElse(now.minus(properties.backfill()));
                 Simulated deploymentTraffic =

@@ -5,8 +5,9 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A deployment as other features need it: identity, owner, SLOs (p95 latencies, the error rate in percent) and prices (per million tokens), and whether it or
- * its tenant is archived (null while active).
+ * A deployment as other features need it: identity, owner, SLOs (p95 latencies, the error rate in percent), and
+ * whether it or its tenant is archived (null while active). Prices are not here: they have a history, read through
+ * the billing feature's {@code PriceService}.
  */
 public record DeploymentRef(
         long id,
@@ -19,9 +20,6 @@ public record DeploymentRef(
         BigDecimal sloTtftP95Ms,
         BigDecimal sloItlP95Ms,
         BigDecimal sloErrorRatePct,
-        BigDecimal priceInputPerMtok,
-        BigDecimal priceOutputPerMtok,
-        String currency,
         Instant createdAt,
         @Nullable Instant archivedAt,
         @Nullable Instant tenantArchivedAt) {

@@ -27,8 +27,7 @@ public class DeploymentService {
     /** What {@link #ref(java.sql.ResultSet)} reads, of a deployment {@code d} joined to its tenant {@code t}. */
     static final String REF_COLUMNS = """
             d.id, d.tenant_id, d.slug, d.display_name, d.model, d.engine, d.region, d.slo_ttft_p95_ms,
-                   d.slo_itl_p95_ms, d.slo_error_rate_pct, d.price_input_per_mtok, d.price_output_per_mtok, d.currency,
-                   d.created_at, d.archived_at, t.archived_at as tenant_archived_at""";
+                   d.slo_itl_p95_ms, d.slo_error_rate_pct, d.created_at, d.archived_at, t.archived_at as tenant_archived_at""";
 
     /** Every ingest batch and metrics query looks a deployment up, so this one read skips the entity machinery. */
     private static final String REF_BY_SLUG = "select " + REF_COLUMNS + """
@@ -247,9 +246,6 @@ public class DeploymentService {
                 rs.getBigDecimal("slo_ttft_p95_ms"),
                 rs.getBigDecimal("slo_itl_p95_ms"),
                 rs.getBigDecimal("slo_error_rate_pct"),
-                rs.getBigDecimal("price_input_per_mtok"),
-                rs.getBigDecimal("price_output_per_mtok"),
-                rs.getString("currency"),
                 rs.getTimestamp("created_at").toInstant(),
                 instant(rs.getTimestamp("archived_at")),
                 instant(rs.getTimestamp("tenant_archived_at")));

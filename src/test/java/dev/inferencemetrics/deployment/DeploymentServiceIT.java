@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import dev.inferencemetrics.billing.PriceService;
+import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -32,6 +34,9 @@ class DeploymentServiceIT {
 
     @Autowired
     DeploymentService deployments;
+
+    @Autowired
+    PriceService prices;
 
     @Autowired
     ApplicationContext context;
@@ -78,6 +83,7 @@ class DeploymentServiceIT {
     void an_operator_changes_name_model_engine_region_and_slos_and_the_change_is_announced() {
         String slug = tenant.deployment("edited");
         DeploymentRef before = deployments.require(OPERATOR, slug);
+        TokenPrice priceBefore = prices.current(OPERATOR, slug);
 
         deployments.edit(
                 OPERATOR,
@@ -100,7 +106,7 @@ class DeploymentServiceIT {
         assertThat(after.sloTtftP95Ms()).isEqualByComparingTo("320.5");
         assertThat(after.sloItlP95Ms()).isEqualByComparingTo("45");
         assertThat(after.sloErrorRatePct()).isEqualByComparingTo("2.5");
-        assertThat(after.priceInputPerMtok()).isEqualByComparingTo(before.priceInputPerMtok());
+        assertThat(prices.current(OPERATOR, slug)).isEqualTo(priceBefore);
         assertThat(events.stream(DeploymentEdited.class)).singleElement().satisfies(edited -> {
             assertThat(edited.actorUserId()).isEqualTo(operatorId);
             assertThat(edited.deploymentId()).isEqualTo(before.id());

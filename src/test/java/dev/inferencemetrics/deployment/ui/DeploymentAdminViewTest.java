@@ -10,6 +10,7 @@ import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
@@ -31,6 +32,9 @@ import org.springframework.security.test.context.support.WithUserDetails;
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
 class DeploymentAdminViewTest extends SpringBrowserlessTest {
+
+    @Autowired
+    PriceService prices;
 
     @Autowired
     DeploymentService deployments;
@@ -71,7 +75,8 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(created.sloTtftP95Ms()).isEqualByComparingTo("300");
         assertThat(created.sloItlP95Ms()).isEqualByComparingTo("250");
         assertThat(created.sloErrorRatePct()).isEqualByComparingTo("0.5");
-        assertThat(created.priceOutputPerMtok()).isEqualByComparingTo("0.60");
+        assertThat(prices.current(TenantScope.allTenants(), created.slug()).outputPerMtok())
+                .isEqualByComparingTo("0.60");
         assertThat(view.message.getText()).contains("created");
     }
 

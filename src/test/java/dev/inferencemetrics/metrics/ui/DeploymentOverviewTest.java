@@ -27,9 +27,6 @@ class DeploymentOverviewTest {
                 new BigDecimal("400"),
                 new BigDecimal("60"),
                 new BigDecimal("0.250"),
-                BigDecimal.ZERO,
-                BigDecimal.ZERO,
-                "USD",
                 Instant.EPOCH,
                 null,
                 null);
