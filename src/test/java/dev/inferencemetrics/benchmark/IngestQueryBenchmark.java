@@ -79,7 +79,7 @@ public final class IngestQueryBenchmark {
      * The schema owner's connections, for what a DBA would do: the COPY baselines (COPY cannot write to tables
      * under row-level security), the raw-row percentile baseline, VACUUM and CHECKPOINT.
      */
-    private static DataSource owner(ConfigurableApplicationContext app) {
+    static DataSource owner(ConfigurableApplicationContext app) {
         FlywayConnectionDetails owner = app.getBean(FlywayConnectionDetails.class);
         return new DriverManagerDataSource(owner.getJdbcUrl(), owner.getUsername(), owner.getPassword());
     }

@@ -114,7 +114,7 @@ final class QueryBenchmark {
     }
 
     /** Runs {@code warmup} untimed calls, then the median of {@code timed} calls in milliseconds. */
-    private static double median(Callable<?> call, int warmup, int timed) throws Exception {
+    static double median(Callable<?> call, int warmup, int timed) throws Exception {
         for (int i = 0; i < warmup; i++) {
             call.call();
         }

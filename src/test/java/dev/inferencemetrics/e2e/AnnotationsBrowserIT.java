@@ -20,12 +20,16 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A tenant admin annotates a deployment from its Metrics tab; the note is marked on every chart of the page. */
+/**
+ * Explaining a spike on the Metrics tab of a deployment whose last minutes were a burst of slow requests: a click on
+ * the burst lists its slowest requests, and a tenant admin's annotation is marked on every chart of the page.
+ */
 @IntegrationTest
 class AnnotationsBrowserIT {
 
@@ -54,10 +58,16 @@ class AnnotationsBrowserIT {
         TestTenant tenant = TestTenant.create(context, "annotation-page");
         deployment = tenant.deployment("noted");
         Instant now = clock.instant();
+        Instant burst = now.truncatedTo(java.time.temporal.ChronoUnit.MINUTES).minus(Duration.ofMinutes(4));
         List<RequestSampleJson> samples = IntStream.range(0, 600)
-                .mapToObj(i -> RequestSampleJson.ok("noted-" + i, now.minusSeconds(6L * i + 1))
-                        .ttft(80 + i % 40)
-                        .e2e(900 + i % 200))
+                .mapToObj(i -> {
+                    Instant ts = now.minusSeconds(6L * i + 1);
+                    boolean slow = !ts.isBefore(burst);
+                    return RequestSampleJson.ok((slow ? "burst-" : "noted-") + i, ts)
+                            .ttft(slow ? 2_000 + i : 80 + i % 40)
+                            .e2e(slow ? 6_000 + i : 900 + i % 200)
+                            .tokens(slow ? 8_000 + i : 500, 200);
+                })
                 .toList();
         HttpApi api = new HttpApi(port, json);
         api.ingestRequests(tenant.fullKey(), deployment, samples);
@@ -106,6 +116,39 @@ class AnnotationsBrowserIT {
         }
         assertThat(labels).hasSize(7).allSatisfy(chart -> assertThat(chart).contains(NOTE));
         browser.screenshot("annotation-on-every-chart");
+    }
+
+    @Test
+    void a_click_on_the_burst_lists_its_slowest_requests_with_their_token_counts() throws Exception {
+        browser.open("/deployments/" + deployment + "?range=1h");
+        browser.drawnCharts(7, "svg.apexcharts-svg");
+
+        // the burst fills the last minutes drawn: the point at the right edge of the TTFT chart is one of them
+        browser.waitUntil(Duration.ofSeconds(30), d -> {
+            WebElement ttft = browser.all(".chart-grid im-apex-chart").getFirst();
+            WebElement plot = Browser.shadowOf(ttft).findElement(By.cssSelector(".apexcharts-grid"));
+            int right = plot.getRect().getWidth() / 2 - 2;
+            new Actions(d)
+                    .moveToElement(plot, right - 10, 0)
+                    .pause(Duration.ofMillis(300))
+                    .moveToElement(plot, right, 0)
+                    .pause(Duration.ofMillis(300))
+                    .click()
+                    .perform();
+            return true;
+        });
+
+        List<String> cells = browser.waitUntil(Duration.ofSeconds(30), d -> {
+            List<String> texts = browser.all(".drill-down vaadin-grid-cell-content").stream()
+                    .map(WebElement::getText)
+                    .toList();
+            return texts.stream().anyMatch(text -> text.startsWith("burst-")) ? texts : null;
+        });
+        assertThat(browser.text(".drill-down h3")).startsWith("Requests");
+        assertThat(cells).contains("Request id", "TTFT", "Input tokens", "Output tokens", "ok");
+        assertThat(cells.stream().filter(text -> text.startsWith("noted-"))).isEmpty();
+        assertThat(cells).anyMatch(text -> text.matches("2\\.\\d+ s")).anyMatch(text -> text.matches("8,\\d{3}"));
+        browser.screenshot("drill-down");
     }
 
     private static boolean onEveryChart(List<List<String>> labels) {

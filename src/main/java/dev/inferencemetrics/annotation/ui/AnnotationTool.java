@@ -41,6 +41,8 @@ class AnnotationTool implements MetricsTabTool {
             redrawMarks.run();
         };
         annotate.addClickListener(event -> new AnnotationDialog(deployment, clock.instant(), save).open());
-        return Optional.of(new Tool(annotate, (Instant time) -> new AnnotationDialog(deployment, time, save).open()));
+        return Optional.of(new Tool(
+                annotate, "Annotate this interval", (Instant time) -> new AnnotationDialog(deployment, time, save)
+                        .open()));
     }
 }

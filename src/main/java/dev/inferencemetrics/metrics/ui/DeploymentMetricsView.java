@@ -23,6 +23,7 @@ import dev.inferencemetrics.imports.ui.ImportPanel;
 import dev.inferencemetrics.metrics.ApproximateLatencyService;
 import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.metrics.RequestDrillDownService;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
 import dev.inferencemetrics.scrape.ui.ScrapeTargetsPanel;
@@ -46,6 +47,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
 
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
+    private final RequestDrillDownService drillDown;
     private final BenchmarkImportService imports;
     private final PriceService prices;
     private final CurrentUser currentUser;
@@ -70,6 +72,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     public DeploymentMetricsView(
             DeploymentService deployments,
             MetricsQueryService metrics,
+            RequestDrillDownService drillDown,
             BenchmarkImportService imports,
             PriceService prices,
             CurrentUser currentUser,
@@ -94,6 +97,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         this.tools = tools;
         this.deployments = deployments;
         this.metrics = metrics;
+        this.drillDown = drillDown;
         this.imports = imports;
         this.prices = prices;
         this.currentUser = currentUser;
@@ -135,6 +139,10 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
         metricsTab.addCharts(
                 gaugeCharts, r -> gaugeCharts.show(engineGauges.query(scope, deployment.slug(), r.window(clock))));
+        metricsTab.enableDrillDown(new DrillDownPanel(
+                (from, to, sort, after) -> drillDown.page(scope, deployment.slug(), from, to, sort, true, 50, after),
+                page -> "/api/v1/deployments/" + page.deployment() + "/requests?format=csv&from=" + page.from() + "&to="
+                        + page.to() + "&sort=" + page.sort()));
         List<ChartBands> marks = bands.orderedStream().toList();
         metricsTab.showBands(window -> marks.stream()
                 .flatMap(source -> source.bands(scope, deployment.slug(), window.from(), window.to()).stream())

@@ -12,6 +12,7 @@ import dev.inferencemetrics.base.ui.chart.ChartUnit;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.MetricFormat;
+import dev.inferencemetrics.metrics.RequestSort;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
@@ -115,6 +116,11 @@ class MetricsCharts extends Div {
                                         DeploymentMetrics.ThroughputPoint::t,
                                         DeploymentMetrics.ThroughputPoint::errorRate))))
                 .withHeight(200));
+    }
+
+    /** The latency a drill-down from this chart orders by: its own, or TTFT for charts of other things. */
+    RequestSort metricOf(ApexChart chart) {
+        return chart == itl ? RequestSort.ITL : chart == e2e ? RequestSort.E2E : RequestSort.TTFT;
     }
 
     void showBands(List<ChartBand> bands) {

@@ -68,6 +68,10 @@ class MetricsTab extends VerticalLayout {
 
     private PageTimeZone zone;
     private final List<Consumer<TimeRange>> followers = new ArrayList<>();
+    private final List<MetricsTabTool.Tool> tools = new ArrayList<>();
+    private @Nullable DrillDownPanel drillDown;
+    /** The width of the charts' intervals, which a click on a point drills into. */
+    private long stepSeconds = 60;
 
     MetricsTab(TimeRange initial, Function<TimeRange, DeploymentMetrics> query, Clock clock) {
         this.query = query;
@@ -112,12 +116,34 @@ class MetricsTab extends VerticalLayout {
         refresh.accept(timeRange);
     }
 
-    /** Adds another feature's control to the toolbar; a click on any chart's point goes to it. */
+    /**
+     * Adds another feature's control to the toolbar. A click on a chart's point offers the tool in the drill-down
+     * panel, or goes straight to it where there is none.
+     */
     void addTool(MetricsTabTool.Tool tool) {
         toolbar.addComponentAtIndex(toolbar.indexOf(updated), tool.control());
+        tools.add(tool);
+        if (drillDown == null) {
+            MetricsCharts.chartsIn(this)
+                    .forEach(chart -> chart.addPointClickListener(
+                            event -> tool.pointClicked().accept(event.time())));
+        }
+    }
+
+    /** A click on a chart's point lists that interval's requests below the charts, slowest first by its metric. */
+    void enableDrillDown(DrillDownPanel panel) {
+        drillDown = panel;
+        addComponentAtIndex(indexOf(charts) + 1, panel);
         MetricsCharts.chartsIn(this)
-                .forEach(chart ->
-                        chart.addPointClickListener(event -> tool.pointClicked().accept(event.time())));
+                .forEach(chart -> chart.addPointClickListener(event -> {
+                    Instant from = event.time();
+                    Instant to = from.plusSeconds(stepSeconds);
+                    List<Component> actions = tools.stream()
+                            .map(tool -> (Component) new Button(tool.pointAction(), click -> tool.pointClicked()
+                                    .accept(from)))
+                            .toList();
+                    panel.show(from, to, charts.metricOf(chart), zone, actions);
+                }));
     }
 
     /** A chart on this tab zooms the whole page, and a reset on it returns. */
@@ -139,6 +165,7 @@ class MetricsTab extends VerticalLayout {
             return;
         }
         unavailable.setVisible(false);
+        stepSeconds = metrics.stepSeconds();
         boolean hasData =
                 metrics.summary().requests() > 0 || metrics.summary().kvCache().mean() != null;
         emptyState.setVisible(!hasData);

@@ -19,5 +19,6 @@ public interface MetricsTabTool {
      */
     Optional<Tool> tool(SignedInUser user, DeploymentRef deployment, Runnable redrawMarks);
 
-    record Tool(Component control, Consumer<Instant> pointClicked) {}
+    /** {@code pointAction} names what {@code pointClicked} does with a clicked interval's start ("Annotate…"). */
+    record Tool(Component control, String pointAction, Consumer<Instant> pointClicked) {}
 }
