@@ -45,7 +45,7 @@ public final class AlertEvaluationBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path data = Files.createTempDirectory("inference-metrics-alert-benchmark-");
-        try (ConfigurableApplicationContext app = QuietApplication.start(data)) {
+        try (ConfigurableApplicationContext app = QuietApplication.start(data, QuietApplication.WITHOUT_DEMO)) {
             run(app);
         } finally {
             IngestQueryBenchmark.deleteRecursively(data);

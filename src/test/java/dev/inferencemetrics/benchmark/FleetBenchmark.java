@@ -52,7 +52,7 @@ public final class FleetBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path data = Files.createTempDirectory("inference-metrics-fleet-benchmark-");
-        try (ConfigurableApplicationContext app = QuietApplication.start(data)) {
+        try (ConfigurableApplicationContext app = QuietApplication.start(data, QuietApplication.WITHOUT_DEMO)) {
             run(app);
         } finally {
             IngestQueryBenchmark.deleteRecursively(data);
