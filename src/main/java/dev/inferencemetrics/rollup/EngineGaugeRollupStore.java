@@ -37,11 +37,14 @@ public class EngineGaugeRollupStore {
              order by metric, bucket""";
 
     private static final String MEAN_FLEET = """
-            select r.deployment_id, sum(r.value_sum) / sum(r.samples)
+            select k.deployment_id, sum(r.value_sum) / sum(r.samples)
               from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
-              join engine_gauge_rollup r on r.tenant_id = k.tenant_id and r.deployment_id = k.deployment_id
-             where r.resolution_s = ? and r.bucket >= ? and r.bucket < ? and r.metric = ?
-             group by r.deployment_id
+             cross join lateral (
+                   select * from engine_gauge_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ? and metric = ?
+                   offset 0) r
+             group by k.deployment_id
             having sum(r.samples) > 0""";
 
     private final JdbcTemplate jdbc;

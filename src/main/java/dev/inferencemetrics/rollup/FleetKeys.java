@@ -9,9 +9,11 @@ import java.util.List;
 
 /**
  * The deployments a fleet-wide read covers, as two arrays of the same length: each deployment id and its tenant id
- * (the leading key of every rollup table, and the column a sharded database distributes by). Statements join them as
- * {@code unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)}, so PostgreSQL looks each deployment up by
- * its primary key, as a query per deployment would, but in one round trip.
+ * (the leading key of every rollup table, and the column a sharded database distributes by). Statements read them as
+ * {@code unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)} with a {@code lateral} subquery per key,
+ * fenced with {@code offset 0}: PostgreSQL then looks each deployment up by its primary key, as a query per deployment
+ * would, in one round trip. A plain join leaves the order to the planner, which with row-level security and freshly
+ * filled tables chose to test every rollup row against every key.
  */
 public record FleetKeys(Long[] tenantIds, Long[] deploymentIds) {
 

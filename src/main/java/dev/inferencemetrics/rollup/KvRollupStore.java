@@ -36,11 +36,14 @@ public class KvRollupStore {
              order by bucket""";
 
     private static final String READ_FLEET = """
-            select r.deployment_id, r.bucket, r.samples, r.usage_sum, r.usage_min, r.usage_max
+            select k.deployment_id, r.bucket, r.samples, r.usage_sum, r.usage_min, r.usage_max
               from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
-              join kv_rollup r on r.tenant_id = k.tenant_id and r.deployment_id = k.deployment_id
-             where r.resolution_s = ? and r.bucket >= ? and r.bucket < ?
-             order by r.deployment_id, r.bucket""";
+             cross join lateral (
+                   select * from kv_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                    order by bucket
+                   offset 0) r""";
 
     private final JdbcTemplate jdbc;
 

@@ -74,11 +74,14 @@ public class RequestRollupStore {
 
     /** The fleet overview shows counts, TTFT and ITL: the E2E and queue sketches are not read at all. */
     private static final String READ_FLEET = """
-            select r.deployment_id, r.bucket, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft, r.itl,
-                   r.error_requests, r.timeout_requests, r.cancelled_requests
+            select k.deployment_id, r.bucket, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft,
+                   r.itl, r.error_requests, r.timeout_requests, r.cancelled_requests
               from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
-              join request_rollup r on r.tenant_id = k.tenant_id and r.deployment_id = k.deployment_id
-             where r.resolution_s = ? and r.bucket >= ? and r.bucket < ?""";
+             cross join lateral (
+                   select * from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                   offset 0) r""";
 
     private final JdbcTemplate jdbc;
 
