@@ -37,12 +37,15 @@ public class EngineGaugeRollupStore {
              order by metric, bucket""";
 
     private static final String MEAN_FLEET = """
-            select deployment_id, sum(value_sum) / sum(samples)
-              from engine_gauge_rollup
-             where tenant_id = any(?) and deployment_id = any(?) and metric = ? and resolution_s = ?
-               and bucket >= ? and bucket < ?
-             group by deployment_id
-            having sum(samples) > 0""";
+            select k.deployment_id, sum(r.value_sum) / sum(r.samples)
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select * from engine_gauge_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ? and metric = ?
+                   offset 0) r
+             group by k.deployment_id
+            having sum(r.samples) > 0""";
 
     private static final String READ_METRIC = """
             select metric, bucket, samples, value_sum, value_min, value_max
@@ -134,12 +137,8 @@ public class EngineGaugeRollupStore {
         }
         jdbc.query(
                 connection -> {
-                    PreparedStatement statement = connection.prepareStatement(MEAN_FLEET);
-                    deployments.bind(connection, statement, 1);
-                    statement.setString(3, metric);
-                    statement.setInt(4, resolution.seconds());
-                    statement.setTimestamp(5, Timestamp.from(from));
-                    statement.setTimestamp(6, Timestamp.from(to));
+                    PreparedStatement statement = deployments.prepare(connection, MEAN_FLEET, resolution, from, to);
+                    statement.setString(6, metric);
                     return statement;
                 },
                 (RowCallbackHandler) rs -> means.put(rs.getLong(1), rs.getDouble(2)));

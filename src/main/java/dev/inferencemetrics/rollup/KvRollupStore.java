@@ -1,6 +1,5 @@
 package dev.inferencemetrics.rollup;
 
-import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,10 +36,14 @@ public class KvRollupStore {
              order by bucket""";
 
     private static final String READ_FLEET = """
-            select deployment_id, bucket, samples, usage_sum, usage_min, usage_max
-              from kv_rollup
-             where tenant_id = any(?) and deployment_id = any(?) and resolution_s = ? and bucket >= ? and bucket < ?
-             order by deployment_id, bucket""";
+            select k.deployment_id, r.bucket, r.samples, r.usage_sum, r.usage_min, r.usage_max
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select * from kv_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                    order by bucket
+                   offset 0) r""";
 
     private final JdbcTemplate jdbc;
 
@@ -113,16 +116,8 @@ public class KvRollupStore {
         if (deployments.isEmpty()) {
             return byDeployment;
         }
-        jdbc.query(
-                connection -> {
-                    PreparedStatement statement = connection.prepareStatement(READ_FLEET);
-                    deployments.bind(connection, statement, 1);
-                    statement.setInt(3, resolution.seconds());
-                    statement.setTimestamp(4, Timestamp.from(from));
-                    statement.setTimestamp(5, Timestamp.from(to));
-                    return statement;
-                },
-                (RowCallbackHandler) rs -> byDeployment
+        jdbc.query(connection -> deployments.prepare(connection, READ_FLEET, resolution, from, to), (RowCallbackHandler)
+                rs -> byDeployment
                         .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
                         .add(new KvRollup(
                                 rs.getTimestamp(2).toInstant(),

@@ -74,10 +74,14 @@ public class RequestRollupStore {
 
     /** The fleet overview shows counts, TTFT and ITL: the E2E and queue sketches are not read at all. */
     private static final String READ_FLEET = """
-            select deployment_id, bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl,
-                   error_requests, timeout_requests, cancelled_requests
-              from request_rollup
-             where tenant_id = any(?) and deployment_id = any(?) and resolution_s = ? and bucket >= ? and bucket < ?""";
+            select k.deployment_id, r.bucket, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft,
+                   r.itl, r.error_requests, r.timeout_requests, r.cancelled_requests
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select * from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                   offset 0) r""";
 
     private final JdbcTemplate jdbc;
 
@@ -171,16 +175,8 @@ public class RequestRollupStore {
         if (deployments.isEmpty()) {
             return;
         }
-        jdbc.query(
-                connection -> {
-                    PreparedStatement statement = connection.prepareStatement(READ_FLEET);
-                    deployments.bind(connection, statement, 1);
-                    statement.setInt(3, resolution.seconds());
-                    statement.setTimestamp(4, Timestamp.from(from));
-                    statement.setTimestamp(5, Timestamp.from(to));
-                    return statement;
-                },
-                (RowCallbackHandler) rs -> {
+        jdbc.query(connection -> deployments.prepare(connection, READ_FLEET, resolution, from, to), (RowCallbackHandler)
+                rs -> {
                     RequestRollup target =
                             into.apply(rs.getLong(1), rs.getTimestamp(2).toInstant());
                     target.addCounts(rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));

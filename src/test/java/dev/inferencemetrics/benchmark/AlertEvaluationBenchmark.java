@@ -1,6 +1,5 @@
 package dev.inferencemetrics.benchmark;
 
-import dev.inferencemetrics.Application;
 import dev.inferencemetrics.alert.AlertEvaluator;
 import dev.inferencemetrics.alert.EvaluationRun;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
@@ -24,8 +23,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.springframework.boot.Banner;
-import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -48,24 +45,11 @@ public final class AlertEvaluationBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path data = Files.createTempDirectory("inference-metrics-alert-benchmark-");
-        try (ConfigurableApplicationContext app = start(data)) {
+        try (ConfigurableApplicationContext app = QuietApplication.start(data, QuietApplication.WITHOUT_DEMO)) {
             run(app);
         } finally {
             IngestQueryBenchmark.deleteRecursively(data);
         }
-    }
-
-    private static ConfigurableApplicationContext start(Path data) {
-        SpringApplication application = new SpringApplication(Application.class);
-        application.setBannerMode(Banner.Mode.OFF);
-        application.setLogStartupInfo(false);
-        return application.run(
-                "--server.port=0",
-                "--spring.datasource.url=",
-                "--inference-metrics.embedded-database.data-directory=" + data,
-                "--inference-metrics.demo.enabled=false",
-                "--inference-metrics.alerts.evaluator=false",
-                "--logging.level.root=warn");
     }
 
     private static void run(ConfigurableApplicationContext app) {

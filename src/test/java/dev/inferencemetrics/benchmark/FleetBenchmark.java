@@ -1,6 +1,5 @@
 package dev.inferencemetrics.benchmark;
 
-import dev.inferencemetrics.Application;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
@@ -34,8 +33,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.springframework.boot.Banner;
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -55,24 +52,11 @@ public final class FleetBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path data = Files.createTempDirectory("inference-metrics-fleet-benchmark-");
-        try (ConfigurableApplicationContext app = start(data)) {
+        try (ConfigurableApplicationContext app = QuietApplication.start(data, QuietApplication.WITHOUT_DEMO)) {
             run(app);
         } finally {
             IngestQueryBenchmark.deleteRecursively(data);
         }
-    }
-
-    private static ConfigurableApplicationContext start(Path data) {
-        SpringApplication application = new SpringApplication(Application.class);
-        application.setBannerMode(Banner.Mode.OFF);
-        application.setLogStartupInfo(false);
-        return application.run(
-                "--server.port=0",
-                "--spring.datasource.url=",
-                "--inference-metrics.embedded-database.data-directory=" + data,
-                "--inference-metrics.demo.enabled=false",
-                "--inference-metrics.alerts.evaluator=false",
-                "--logging.level.root=warn");
     }
 
     private static void run(ConfigurableApplicationContext app) throws Exception {

@@ -1,6 +1,5 @@
 package dev.inferencemetrics.benchmark;
 
-import dev.inferencemetrics.Application;
 import dev.inferencemetrics.database.EmbeddedPostgresServer;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentRef;
@@ -21,8 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
-import org.springframework.boot.Banner;
-import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -43,7 +40,11 @@ public final class ScrapeBenchmark {
         Path data = Files.createTempDirectory("inference-metrics-scrape-benchmark-");
         String scrape = Files.readString(Path.of("../shared/datasets/engine-metrics/sglang-llama31-8b-under-load.txt"));
         try (FixtureEngines engines = new FixtureEngines(scrape);
-                ConfigurableApplicationContext app = start(data)) {
+                ConfigurableApplicationContext app = QuietApplication.start(
+                        data,
+                        "--inference-metrics.demo.enabled=true",
+                        "--inference-metrics.demo.simulator.enabled=false",
+                        "--inference-metrics.scrape.enabled=true")) {
             CpuMeter cpu = CpuMeter.forDataDirectory(
                     app.getBean(EmbeddedPostgresServer.class).dataDirectory());
             progress("measuring the idle application");
@@ -59,20 +60,6 @@ public final class ScrapeBenchmark {
         } finally {
             deleteRecursively(data);
         }
-    }
-
-    private static ConfigurableApplicationContext start(Path data) {
-        SpringApplication application = new SpringApplication(Application.class);
-        application.setBannerMode(Banner.Mode.OFF);
-        application.setLogStartupInfo(false);
-        return application.run(
-                "--server.port=0",
-                "--spring.datasource.url=",
-                "--inference-metrics.embedded-database.data-directory=" + data,
-                "--inference-metrics.demo.enabled=true",
-                "--inference-metrics.demo.simulator.enabled=false",
-                "--inference-metrics.scrape.enabled=true",
-                "--logging.level.root=warn");
     }
 
     private static void addTargets(ConfigurableApplicationContext app, FixtureEngines engines) {

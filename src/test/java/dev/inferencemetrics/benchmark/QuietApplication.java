@@ -1,0 +1,36 @@
+package dev.inferencemetrics.benchmark;
+
+import dev.inferencemetrics.Application;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The application as a benchmark that brings its own data starts it: a random port, an embedded PostgreSQL in
+ * {@code data}, warnings only in the log, and the benchmark's own settings.
+ */
+final class QuietApplication {
+
+    /** For benchmarks that fill their own deployments: no demo world, no alert evaluation. */
+    static final String[] WITHOUT_DEMO = {
+        "--inference-metrics.demo.enabled=false", "--inference-metrics.alerts.evaluator=false"
+    };
+
+    private QuietApplication() {}
+
+    static ConfigurableApplicationContext start(Path data, String... settings) {
+        SpringApplication application = new SpringApplication(Application.class);
+        application.setBannerMode(Banner.Mode.OFF);
+        application.setLogStartupInfo(false);
+        List<String> arguments = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--spring.datasource.url=",
+                "--inference-metrics.embedded-database.data-directory=" + data,
+                "--logging.level.root=warn"));
+        arguments.addAll(List.of(settings));
+        return application.run(arguments.toArray(String[]::new));
+    }
+}
