@@ -99,6 +99,10 @@ class RowLevelSecurityIT {
                     "insert into alert_silence (tenant_id, deployment_id, ends_at, reason, created_by, created_at)"
                             + " values (:b, :bd, now() + interval '1 hour', 'smuggled', 'x', now())"),
             Map.entry(
+                    "annotation",
+                    "insert into annotation (tenant_id, deployment_id, starts_at, body, created_by, created_at)"
+                            + " values (:b, :bd, now(), 'smuggled', 'x', now())"),
+            Map.entry(
                     "notification_channel",
                     "insert into notification_channel (tenant_id, name, kind, target, created_at)"
                             + " values (:b, 'smuggled', 'EMAIL', 'x@example.com', now())"),

@@ -4,6 +4,8 @@ import dev.inferencemetrics.alert.AlertEvaluator;
 import dev.inferencemetrics.alert.AlertRule;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.RuleKind;
+import dev.inferencemetrics.annotation.AnnotationDraft;
+import dev.inferencemetrics.annotation.AnnotationService;
 import dev.inferencemetrics.billing.UsageService;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.OtlpNames;
@@ -46,6 +48,11 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
         context.getBean(UsageService.class)
                 .changeTimeZone(TenantScope.allTenants(), tenant.id(), ZoneId.of("Europe/Berlin"));
         alertsWithAMessage(context, tenant, deployment, now);
+        context.getBean(AnnotationService.class)
+                .add(
+                        TenantScope.tenant(tenant.id()),
+                        deployment,
+                        new AnnotationDraft(now, null, "rolled out", List.of()));
         String admin = name + "-admin-" + tenant.id();
         context.getBean(UserAccounts.class)
                 .createIfAbsent(tenant.id(), admin, "Admin", "a long password", Role.TENANT_ADMIN);
