@@ -29,6 +29,7 @@ import dev.inferencemetrics.tenant.TenantSummary;
 import dev.inferencemetrics.tenant.ui.TenantPicker;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Clock;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.List;
@@ -44,6 +45,9 @@ public class ApiKeysView extends VerticalLayout {
     final TextField name = new TextField("Name");
     final CheckboxGroup<ApiScope> scopes = new CheckboxGroup<>("Scopes");
     final DatePicker expires = new DatePicker("Expires (optional)");
+    /** The last day the database can hold as an expiry in every zone, and all anyone needs. */
+    private static final LocalDate LAST_EXPIRY = LocalDate.of(9999, 12, 30);
+
     final Button create = new Button("Create key");
     final Grid<ApiKeyInfo> keys = new Grid<>();
     private final ApiKeyService apiKeys;
@@ -123,6 +127,11 @@ public class ApiKeysView extends VerticalLayout {
         if (owner == null || name.getValue().isBlank() || chosen.isEmpty()) {
             name.setInvalid(name.getValue().isBlank());
             name.setErrorMessage("Give the key a name, e.g. the gateway it belongs to");
+            return;
+        }
+        if (expires.getValue() != null && expires.getValue().isAfter(LAST_EXPIRY)) {
+            expires.setErrorMessage("Pick a day before the year 10000, or none");
+            expires.setInvalid(true);
             return;
         }
         CreatedApiKey created = apiKeys.create(
