@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.api.InstantParameter;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestLimits;
@@ -49,6 +50,9 @@ public class PriceService {
         if (!Resolution.HALF_HOUR.bucketOf(effectiveFrom).equals(effectiveFrom)) {
             throw new IllegalArgumentException(
                     "A price change takes effect at the start of a half hour (UTC), e.g. 2026-12-01T00:00:00Z.");
+        }
+        if (effectiveFrom.isAfter(InstantParameter.LATEST)) {
+            throw new IllegalArgumentException("A price change must take effect before the year 10000.");
         }
         Instant earliest = clock.instant().plus(ingestLimits.maxFutureSkew());
         if (!effectiveFrom.isAfter(earliest)) {

@@ -90,6 +90,9 @@ public class ApiKeysView extends VerticalLayout {
             name.setErrorMessage("Give the key a name, e.g. the gateway it belongs to");
             return;
         }
+        if (!expires.isWithinRange()) {
+            return;
+        }
         CreatedApiKey created =
                 apiKeys.create(scope, owner.id(), name.getValue().trim(), chosen, expires.expiresAt());
         new NewKeyDialog(created).open();

@@ -61,6 +61,9 @@ public class OperatorKeysView extends VerticalLayout {
             name.setErrorMessage("Give the key a name, e.g. the automation it belongs to");
             return;
         }
+        if (!expires.isWithinRange()) {
+            return;
+        }
         CreatedApiKey created = apiKeys.createOperatorKey(
                 operator.scope(), operator.userId(), name.getValue().trim(), expires.expiresAt());
         new NewKeyDialog(created).open();

@@ -11,6 +11,7 @@ import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
+import java.time.LocalDate;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -55,6 +56,23 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
         test(question).confirm();
 
         assertThat(apiKeys.authenticate(plaintext)).isEmpty();
+    }
+
+    @Test
+    @WithUserDetails(value = "globex-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_expiry_after_the_year_9999_is_marked_in_plain_words_and_creates_no_key() {
+        ApiKeysView view = navigate(ApiKeysView.class);
+        int before = view.keys.getListDataView().getItemCount();
+        test(view.name).setValue("far future " + System.nanoTime());
+        view.scopes.setValue(Set.of(ApiScope.METRICS_READ));
+        view.expires.setValue(LocalDate.of(99_999, 1, 1));
+
+        test(view.create).click();
+
+        assertThat(view.expires.isInvalid()).isTrue();
+        assertThat(view.expires.getErrorMessage()).isEqualTo("Pick a day before the year 10000, or none");
+        assertThat($(NewKeyDialog.class).all()).isEmpty();
+        assertThat(view.keys.getListDataView().getItemCount()).isEqualTo(before);
     }
 
     @Test

@@ -101,6 +101,19 @@ class PricesViewTest extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_change_after_the_year_9999_is_refused_in_plain_words() {
+        PricesView view = navigate(PricesView.class);
+        view.effectiveFrom.setValue(LocalDateTime.of(999_999, 1, 1, 0, 0));
+        view.input.setValue(BigDecimal.ONE);
+        view.output.setValue(BigDecimal.ONE);
+
+        test(view.schedule).click();
+
+        assertThat(view.message.getText()).isEqualTo("A price change must take effect before the year 10000.");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void the_admin_pages_link_opens_the_deployment_even_when_it_is_archived() {
         String slug = "archived-priced-" + Long.toString(System.nanoTime(), 36);
         long tenant = tenants.createIfAbsent("price-labs", "Price Labs");
