@@ -1,5 +1,8 @@
 package dev.inferencemetrics.billing;
 
+import static dev.inferencemetrics.base.csv.SpreadsheetCsv.text;
+
+import dev.inferencemetrics.base.csv.SpreadsheetCsv;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,11 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The CSV export: RFC 4180 (CRLF line ends; a field holding a comma, quote or line break is quoted, quotes doubled),
- * UTF-8, one header row. Without a byte-order mark unless asked for: Excel reads a CSV file without one in the
- * machine's legacy code page (names such as "Zürich" come out garbled), while most other readers take the mark for
- * part of the first column's name. Text that a spreadsheet would run as a formula — starting with
- * {@code = + - @}, tab or carriage return — is prefixed with an apostrophe. Numbers are plain.
+ * The usage export as {@link SpreadsheetCsv}, UTF-8. Without a byte-order mark unless asked for: Excel reads a CSV
+ * file without one in the machine's legacy code page (names such as "Zürich" come out garbled), while most other
+ * readers take the mark for part of the first column's name. Costs are exact decimals.
  */
 final class UsageCsv implements UsageWriter {
 
@@ -35,63 +36,41 @@ final class UsageCsv implements UsageWriter {
             "cost_output",
             "cost");
 
-    private static final String LINE_END = "\r\n";
-
-    private final Writer out;
-
     static final char BYTE_ORDER_MARK = '\uFEFF';
 
+    private final SpreadsheetCsv csv;
+
     UsageCsv(OutputStream stream, boolean byteOrderMark) throws IOException {
-        this.out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
+        Writer out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
         if (byteOrderMark) {
             out.write(BYTE_ORDER_MARK);
         }
-        out.write(String.join(",", COLUMNS));
-        out.write(LINE_END);
+        this.csv = new SpreadsheetCsv(out, COLUMNS);
     }
 
     @Override
     public void row(UsageRow row) throws IOException {
-        out.write(String.join(
-                ",",
+        csv.row(
                 text(row.tenant()),
                 text(row.tenantName()),
                 text(row.deployment()),
                 text(row.deploymentName()),
-                row.day().toString(),
+                row.day(),
                 text(row.timeZone().getId()),
-                Long.toString(row.requests()),
-                Long.toString(row.okRequests()),
-                Long.toString(row.inputTokens()),
-                Long.toString(row.outputTokens()),
+                row.requests(),
+                row.okRequests(),
+                row.inputTokens(),
+                row.outputTokens(),
                 text(row.price().currency()),
                 MoneyFormat.exact(row.price().inputPerMtok()),
                 MoneyFormat.exact(row.price().outputPerMtok()),
                 MoneyFormat.exact(row.inputCost()),
                 MoneyFormat.exact(row.outputCost()),
-                MoneyFormat.exact(row.cost())));
-        out.write(LINE_END);
+                MoneyFormat.exact(row.cost()));
     }
 
     @Override
     public void finish() throws IOException {
-        out.flush();
-    }
-
-    /** A text cell: neutralised against formula injection, then quoted if RFC 4180 requires it. */
-    static String text(String value) {
-        String safe = startsLikeAFormula(value) ? "'" + value : value;
-        if (safe.chars().anyMatch(c -> c == ',' || c == '"' || c == '\r' || c == '\n')) {
-            return '"' + safe.replace("\"", "\"\"") + '"';
-        }
-        return safe;
-    }
-
-    private static boolean startsLikeAFormula(String value) {
-        if (value.isEmpty()) {
-            return false;
-        }
-        char first = value.charAt(0);
-        return first == '=' || first == '+' || first == '-' || first == '@' || first == '\t' || first == '\r';
+        csv.flush();
     }
 }

@@ -92,9 +92,9 @@ class RequestController {
         response.setContentType("text/csv;charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"" + slug + "-requests.csv\"");
         Writer out = new java.io.OutputStreamWriter(response.getOutputStream(), StandardCharsets.UTF_8);
-        RequestCsv.header(out);
+        RequestCsv csv = new RequestCsv(out);
         for (RequestPage page = first; ; ) {
-            RequestCsv.rows(out, page.requests());
+            csv.rows(page.requests());
             String next = page.next();
             if (next == null) {
                 break;
@@ -109,7 +109,7 @@ class RequestController {
                     RequestDrillDownService.MAX_PAGE,
                     next);
         }
-        out.flush();
+        csv.flush();
     }
 
     private static boolean descending(String order) {

@@ -10,26 +10,8 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 class UsageCsvTest {
-
-    @ParameterizedTest
-    @ValueSource(strings = {"=1+1", "+41 22", "-2", "@SUM(A1)", "\tindent", "\rreturn"})
-    void text_that_a_spreadsheet_would_run_as_a_formula_is_prefixed_with_an_apostrophe(String hostile) {
-        String cell = UsageCsv.text(hostile);
-
-        assertThat(Rfc4180.parse(cell + "\r\n")).containsExactly(List.of("'" + hostile));
-    }
-
-    @Test
-    void commas_quotes_and_line_breaks_are_quoted_with_quotes_doubled() {
-        assertThat(UsageCsv.text("a,b")).isEqualTo("\"a,b\"");
-        assertThat(UsageCsv.text("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
-        assertThat(UsageCsv.text("two\r\nlines")).isEqualTo("\"two\r\nlines\"");
-        assertThat(UsageCsv.text("Qwen3 Coder")).isEqualTo("Qwen3 Coder");
-    }
 
     @Test
     void a_row_has_plain_numbers_exact_costs_and_survives_a_strict_reader() throws IOException {

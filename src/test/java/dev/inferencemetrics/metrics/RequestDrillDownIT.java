@@ -116,7 +116,7 @@ class RequestDrillDownIT extends ApiIntegrationTest {
         assertThat(lines).hasSize(32);
         assertThat(lines[0])
                 .isEqualTo("request_id,time,status,ttft_ms,itl_ms,e2e_ms,queue_ms,input_tokens,output_tokens");
-        assertThat(lines[1]).isEqualTo("\"req-29\"," + minute.plusSeconds(17) + ",ok,390.000,20.000,2290.000,,529,100");
+        assertThat(lines[1]).isEqualTo("req-29," + minute.plusSeconds(17) + ",ok,390.000,20.000,2290.000,,529,100");
     }
 
     @ParameterizedTest
