@@ -1,8 +1,5 @@
 package dev.inferencemetrics.api;
 
-import dev.inferencemetrics.deployment.DeploymentArchivedException;
-import dev.inferencemetrics.deployment.DeploymentNotFoundException;
-import dev.inferencemetrics.deployment.ForeignDeploymentException;
 import java.sql.SQLException;
 import java.time.DateTimeException;
 import org.slf4j.Logger;
@@ -30,25 +27,10 @@ class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
+    /** Every refusal a feature throws: {@link ApiProblem} or one of its kind, each carrying its status. */
     @ExceptionHandler(ApiProblem.class)
     ResponseEntity<ProblemDetail> problem(ApiProblem problem) {
-        return answer(problem.status(), problem.getMessage());
-    }
-
-    @ExceptionHandler(DeploymentNotFoundException.class)
-    ResponseEntity<ProblemDetail> notFound(DeploymentNotFoundException e) {
-        return answer(HttpStatus.NOT_FOUND, e.getMessage());
-    }
-
-    @ExceptionHandler(ForeignDeploymentException.class)
-    ResponseEntity<ProblemDetail> foreign(ForeignDeploymentException e) {
-        return answer(HttpStatus.FORBIDDEN, e.getMessage());
-    }
-
-    /** Resending will not help until an operator restores the deployment, hence a conflict rather than a 503. */
-    @ExceptionHandler(DeploymentArchivedException.class)
-    ResponseEntity<ProblemDetail> archived(DeploymentArchivedException e) {
-        return answer(HttpStatus.CONFLICT, e.getMessage());
+        return ResponseEntity.status(problem.getStatusCode()).body(problem.getBody());
     }
 
     /** A body that is not JSON, or JSON of another shape than the call takes (a number where text belongs). */

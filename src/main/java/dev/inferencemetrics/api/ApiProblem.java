@@ -1,18 +1,28 @@
 package dev.inferencemetrics.api;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.ErrorResponseException;
 
-/** A request the API answers with a client error; the message is the detail given back. */
-public class ApiProblem extends RuntimeException {
-
-    private final HttpStatus status;
+/**
+ * A request the API answers with a client error; the message is the detail given back. Features throw it, or an
+ * exception of their own that extends it with its status, so the API's handler answers them all without knowing any
+ * feature.
+ */
+public class ApiProblem extends ErrorResponseException {
 
     public ApiProblem(HttpStatus status, String detail) {
-        super(detail);
-        this.status = status;
+        super(status, ProblemDetail.forStatusAndDetail(status, detail), null);
     }
 
     public HttpStatus status() {
-        return status;
+        return HttpStatus.valueOf(getStatusCode().value());
+    }
+
+    /** The detail alone, as pages show it; Spring's own message adds the status and the whole problem. */
+    @Override
+    public String getMessage() {
+        String detail = getBody().getDetail();
+        return detail == null ? status().getReasonPhrase() : detail;
     }
 }
