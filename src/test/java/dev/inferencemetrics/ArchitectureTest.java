@@ -3,6 +3,7 @@ package dev.inferencemetrics;
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -66,5 +67,14 @@ class ArchitectureTest {
                 .areAssignableTo(SchedulerLease.class)
                 .because("two instances must not run the same scheduled job at once")
                 .check(MAIN);
+    }
+
+    /**
+     * Every package can be read from the bottom up: the security core below the features, each feature below its
+     * pages. A cycle means two packages can only be understood, tested and changed together.
+     */
+    @Test
+    void packages_depend_on_each_other_in_one_direction_only() {
+        slices().matching("dev.inferencemetrics.(**)").should().beFreeOfCycles().check(MAIN);
     }
 }

@@ -29,7 +29,7 @@ public class SignedInSessions {
     }
 
     /** Applies the session rules to the pages' chain, which signs people in and so also stamps their new sessions. */
-    HttpSecurity guardPages(HttpSecurity http) {
+    public HttpSecurity guardPages(HttpSecurity http) {
         http.sessionManagement(session -> session.addSessionAuthenticationStrategy(new SessionStart(timeouts, clock))
                         .sessionConcurrency(concurrency -> concurrency
                                 .maximumSessions(-1)

@@ -2,6 +2,7 @@ package dev.inferencemetrics.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.security.ui.PageSecurityConfiguration;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.net.http.HttpResponse;
@@ -25,7 +26,7 @@ class PageHeadersIT {
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.headers().firstValue("Content-Security-Policy"))
                 .as(page.headers().map().toString())
-                .contains(SecurityConfiguration.CONTENT_SECURITY_POLICY);
+                .contains(PageSecurityConfiguration.CONTENT_SECURITY_POLICY);
         assertThat(page.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
         assertThat(page.headers().firstValue("Cache-Control"))
                 .hasValueSatisfying(value -> assertThat(value).contains("no-store"));
@@ -37,7 +38,7 @@ class PageHeadersIT {
 
         assertThat(login.headers().firstValue("Content-Security-Policy"))
                 .as(login.headers().map().toString())
-                .contains(SecurityConfiguration.CONTENT_SECURITY_POLICY);
+                .contains(PageSecurityConfiguration.CONTENT_SECURITY_POLICY);
         assertThat(login.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
     }
 }
