@@ -4,13 +4,21 @@ import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predica
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.lease.SchedulerLease;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.repository.Repository;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -76,5 +84,33 @@ class ArchitectureTest {
     @Test
     void packages_depend_on_each_other_in_one_direction_only() {
         slices().matching("dev.inferencemetrics.(**)").should().beFreeOfCycles().check(MAIN);
+    }
+
+    /**
+     * Row-level security trusts the transaction's declared tenant, so only the tenancy core may declare one: SQL that
+     * sets {@code app.tenant_id} or {@code app.all_tenants} ({@code set_config} or {@code SET [LOCAL]}) anywhere else could widen what a caller sees.
+     */
+    @Test
+    void only_the_tenancy_core_declares_the_database_tenant() throws IOException {
+        List<String> declaring;
+        try (Stream<Path> sources = Files.walk(Path.of("src/main/java"))) {
+            declaring = sources.filter(path -> path.toString().endsWith(".java"))
+                    .filter(ArchitectureTest::setsTheTenantSetting)
+                    .map(path -> path.getFileName().toString())
+                    .toList();
+        }
+        assertThat(declaring).containsExactly("DatabaseTenant.java");
+    }
+
+    private static final Pattern TENANT_SETTING = Pattern.compile(
+            "set_config\\s*\\(|\\bset\\s+(local\\s+|session\\s+)?app\\.\\w+\\s*(=|to\\b)", Pattern.CASE_INSENSITIVE);
+
+    private static boolean setsTheTenantSetting(Path source) {
+        try {
+            String text = Files.readString(source);
+            return TENANT_SETTING.matcher(text).find();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
