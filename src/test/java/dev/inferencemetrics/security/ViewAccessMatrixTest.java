@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.sidenav.SideNavItem;
+import dev.inferencemetrics.alert.ui.AlertsView;
 import dev.inferencemetrics.apikey.ui.ApiKeysView;
 import dev.inferencemetrics.apikey.ui.OperatorKeysView;
 import dev.inferencemetrics.audit.ui.AuditView;
@@ -19,14 +21,17 @@ import dev.inferencemetrics.security.ui.OperatorsView;
 import dev.inferencemetrics.security.ui.UsersView;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -48,6 +53,7 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
             Map.entry("", FleetOverviewView.class),
             Map.entry(ACME_DEPLOYMENT, DeploymentMetricsView.class),
             Map.entry("usage", UsageView.class),
+            Map.entry("alerts", AlertsView.class),
             Map.entry("api-keys", ApiKeysView.class),
             Map.entry("users", UsersView.class),
             Map.entry("admin/deployments", DeploymentAdminView.class),
@@ -61,9 +67,9 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
     /** The pages each user reaches; every other page is refused. */
     private static final Map<String, Set<String>> REACHES = Map.of(
             "operator", PAGES.keySet(),
-            "acme-admin", Set.of("", ACME_DEPLOYMENT, "usage", "api-keys", "users", "account"),
-            "acme-viewer", Set.of("", ACME_DEPLOYMENT, "usage", "account"),
-            "globex-admin", Set.of("", "usage", "api-keys", "users", "account"));
+            "acme-admin", Set.of("", ACME_DEPLOYMENT, "usage", "alerts", "api-keys", "users", "account"),
+            "acme-viewer", Set.of("", ACME_DEPLOYMENT, "usage", "alerts", "account"),
+            "globex-admin", Set.of("", "usage", "alerts", "api-keys", "users", "account"));
 
     @Autowired
     UserDetailsService userDetails;
@@ -96,6 +102,22 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
         } else {
             assertThat(getCurrentView()).isNotInstanceOf(PAGES.get(page));
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"operator", "acme-admin", "acme-viewer", "globex-admin"})
+    void the_menu_lists_exactly_the_pages_each_role_reaches(String username) {
+        signIn(username);
+
+        navigate("account", AccountView.class);
+
+        Set<String> menu = $(SideNavItem.class).all().stream()
+                .map(SideNavItem::getPath)
+                .map(path -> path.replaceFirst("^/", ""))
+                .collect(Collectors.toSet());
+        Set<String> expected = new HashSet<>(REACHES.get(username));
+        expected.remove(ACME_DEPLOYMENT);
+        assertThat(menu).isEqualTo(expected);
     }
 
     private void signIn(String username) {

@@ -14,6 +14,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.alert.AlertFilter;
@@ -43,6 +44,7 @@ import org.jspecify.annotations.Nullable;
  * who may change them, the notification channels.
  */
 @Route("alerts")
+@Menu(order = 2, title = "Alerts", icon = "vaadin:bell")
 @PageTitle("Alerts · Inference Metrics")
 @PermitAll
 public class AlertsView extends VerticalLayout {

@@ -9,6 +9,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.apikey.ApiKeyService;
@@ -30,6 +31,7 @@ import java.util.Set;
 
 /** A tenant's API keys: create one (shown once), see when each was last used, revoke with immediate effect. */
 @Route("api-keys")
+@Menu(order = 3, title = "API keys", icon = "vaadin:key")
 @PageTitle("API keys · Inference Metrics")
 @RolesAllowed({"OPERATOR", "TENANT_ADMIN"})
 public class ApiKeysView extends VerticalLayout {

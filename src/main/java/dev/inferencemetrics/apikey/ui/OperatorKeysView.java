@@ -8,6 +8,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.apikey.ApiKeyService;
@@ -19,6 +20,7 @@ import java.time.Clock;
 
 /** Operator keys (scope admin) for provisioning automation: create one (shown once), revoke with immediate effect. */
 @Route("admin/operator-keys")
+@Menu(order = 8, title = "Operator keys", icon = "vaadin:key-o")
 @PageTitle("Operator keys · Inference Metrics")
 @RolesAllowed("OPERATOR")
 public class OperatorKeysView extends VerticalLayout {

@@ -13,6 +13,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.data.value.ValueChangeMode;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.audit.AuditEntry;
@@ -32,6 +33,7 @@ import java.util.List;
 
 /** Operators browse security-relevant events, newest first, narrowed by period, kind, tenant and actor. */
 @Route("admin/audit")
+@Menu(order = 10, title = "Audit log", icon = "vaadin:records")
 @PageTitle("Audit log · Inference Metrics")
 @RolesAllowed("OPERATOR")
 public class AuditView extends VerticalLayout {

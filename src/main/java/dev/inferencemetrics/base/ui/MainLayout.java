@@ -6,13 +6,15 @@ import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.icon.Icon;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.sidenav.SideNav;
 import com.vaadin.flow.component.sidenav.SideNavItem;
 import com.vaadin.flow.router.Layout;
+import com.vaadin.flow.server.menu.MenuConfiguration;
+import com.vaadin.flow.server.menu.MenuEntry;
 import dev.inferencemetrics.security.CurrentUser;
-import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
 
@@ -26,27 +28,18 @@ public class MainLayout extends AppLayout {
         Span title = new Span("Inference Metrics");
         title.addClassName("app-title");
         addToNavbar(new DrawerToggle(), title, userBadge(user, currentUser));
-        addToDrawer(navigation(user));
+        addToDrawer(navigation());
     }
 
-    private static SideNav navigation(SignedInUser user) {
+    /**
+     * The pages marked {@code @Menu} that this user may open: Vaadin filters them by each view's access annotations,
+     * so the menu and the access rules cannot drift apart.
+     */
+    private static SideNav navigation() {
         SideNav nav = new SideNav();
-        nav.addItem(new SideNavItem("Fleet overview", "", VaadinIcon.SERVER.create()));
-        nav.addItem(new SideNavItem("Usage", "usage", VaadinIcon.INVOICE.create()));
-        nav.addItem(new SideNavItem("Alerts", "alerts", VaadinIcon.BELL.create()));
-        if (user.role() != Role.TENANT_VIEWER) {
-            nav.addItem(new SideNavItem("API keys", "api-keys", VaadinIcon.KEY.create()));
-            nav.addItem(new SideNavItem("Users", "users", VaadinIcon.USERS.create()));
+        for (MenuEntry page : MenuConfiguration.getMenuEntries()) {
+            nav.addItem(new SideNavItem(page.title(), page.path(), new Icon(page.icon())));
         }
-        if (user.role() == Role.OPERATOR) {
-            nav.addItem(new SideNavItem("Tenants and deployments", "admin/deployments", VaadinIcon.COG.create()));
-            nav.addItem(new SideNavItem("Prices", "admin/prices", VaadinIcon.MONEY.create()));
-            nav.addItem(new SideNavItem("Operators", "admin/operators", VaadinIcon.USER_STAR.create()));
-            nav.addItem(new SideNavItem("Operator keys", "admin/operator-keys", VaadinIcon.KEY_O.create()));
-            nav.addItem(new SideNavItem("Scrape allow-list", "admin/scrape-allow-list", VaadinIcon.SHIELD.create()));
-            nav.addItem(new SideNavItem("Audit log", "admin/audit", VaadinIcon.RECORDS.create()));
-        }
-        nav.addItem(new SideNavItem("Account", "account", VaadinIcon.USER.create()));
         return nav;
     }
 

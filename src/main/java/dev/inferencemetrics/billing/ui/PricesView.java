@@ -16,6 +16,7 @@ import com.vaadin.flow.component.textfield.BigDecimalField;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.BeforeEnterObserver;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.base.ui.PageTimeZone;
@@ -35,6 +36,7 @@ import java.util.Optional;
 
 /** Operators schedule price changes; a change applies from its half hour on and never reprices recorded usage. */
 @Route("admin/prices")
+@Menu(order = 6, title = "Prices", icon = "vaadin:money")
 @PageTitle("Prices · Inference Metrics")
 @RolesAllowed("OPERATOR")
 public class PricesView extends VerticalLayout implements BeforeEnterObserver {

@@ -10,6 +10,7 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.Location;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
@@ -34,6 +35,7 @@ import org.jspecify.annotations.Nullable;
  * and (for operators) the tenant live in the address, so back and forward step through them and a link shares them.
  */
 @Route(UsageView.ROUTE)
+@Menu(order = 1, title = "Usage", icon = "vaadin:invoice")
 @PageTitle("Usage · Inference Metrics")
 @PermitAll
 public class UsageView extends VerticalLayout implements BeforeEnterObserver {

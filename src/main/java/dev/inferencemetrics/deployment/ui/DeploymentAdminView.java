@@ -8,6 +8,7 @@ import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.deployment.DeploymentListItem;
@@ -21,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 
 /** Operators add, edit, archive and restore tenants and deployments here. */
 @Route("admin/deployments")
+@Menu(order = 5, title = "Tenants and deployments", icon = "vaadin:cog")
 @PageTitle("Tenants and deployments · Inference Metrics")
 @RolesAllowed("OPERATOR")
 public class DeploymentAdminView extends VerticalLayout {

@@ -16,6 +16,7 @@ import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.data.provider.Query;
 import com.vaadin.flow.data.provider.SortDirection;
 import com.vaadin.flow.data.value.ValueChangeMode;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteAlias;
@@ -40,6 +41,7 @@ import java.util.function.Function;
 
 /** The landing page: every deployment the signed-in person may see, with its last hour at a glance. */
 @Route("")
+@Menu(order = 0, title = "Fleet overview", icon = "vaadin:server")
 @RouteAlias("deployments")
 @PageTitle("Fleet overview · Inference Metrics")
 @PermitAll

@@ -9,6 +9,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.scrape.AllowListEntry;
@@ -19,6 +20,7 @@ import jakarta.annotation.security.RolesAllowed;
 
 /** The scrape allow-list (operators): the networks and hosts scrape targets may point to. */
 @Route("admin/scrape-allow-list")
+@Menu(order = 9, title = "Scrape allow-list", icon = "vaadin:shield")
 @PageTitle("Scrape allow-list · Inference Metrics")
 @RolesAllowed("OPERATOR")
 public class AllowListView extends VerticalLayout {

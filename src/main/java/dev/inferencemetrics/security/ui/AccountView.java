@@ -9,6 +9,7 @@ import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.PasswordField;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.VaadinSession;
@@ -20,6 +21,7 @@ import jakarta.annotation.security.PermitAll;
 
 /** The signed-in person's own account: who they are signed in as, and a new password. */
 @Route("account")
+@Menu(order = 11, title = "Account", icon = "vaadin:user")
 @PageTitle("Account · Inference Metrics")
 @PermitAll
 public class AccountView extends VerticalLayout {

@@ -3,6 +3,7 @@ package dev.inferencemetrics.security.ui;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.security.CurrentUser;
@@ -13,6 +14,7 @@ import jakarta.annotation.security.RolesAllowed;
 
 /** The operators: add one, disable or enable one, set a new password for one who lost theirs. */
 @Route("admin/operators")
+@Menu(order = 7, title = "Operators", icon = "vaadin:user-star")
 @PageTitle("Operators · Inference Metrics")
 @RolesAllowed("OPERATOR")
 public class OperatorsView extends VerticalLayout {

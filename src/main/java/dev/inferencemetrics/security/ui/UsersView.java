@@ -3,6 +3,7 @@ package dev.inferencemetrics.security.ui;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
@@ -22,6 +23,7 @@ import java.util.List;
  * their own tenant only (it comes from the signed-in user); an operator picks a tenant.
  */
 @Route("users")
+@Menu(order = 4, title = "Users", icon = "vaadin:users")
 @PageTitle("Users · Inference Metrics")
 @RolesAllowed({"OPERATOR", "TENANT_ADMIN"})
 public class UsersView extends VerticalLayout {
