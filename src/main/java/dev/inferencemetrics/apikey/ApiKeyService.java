@@ -2,23 +2,17 @@ package dev.inferencemetrics.apikey;
 
 import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.security.UserAccounts;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import java.sql.Array;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -33,17 +27,21 @@ public class ApiKeyService {
     /** Writing the last-use time on every call would make each API request a write; once a minute is enough. */
     private static final Duration LAST_USED_GRANULARITY = Duration.ofMinutes(1);
 
-    private static final String COLUMNS =
-            "id, tenant_id, operator_id, name, prefix, sha256, scopes, created_at, last_used_at, expires_at, revoked_at";
-
-    private final JdbcClient jdbc;
+    private final ApiKeyStore keys;
+    private final UserAccounts accounts;
     private final DatabaseTenant databaseTenant;
     private final ApplicationEventPublisher events;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    ApiKeyService(JdbcClient jdbc, DatabaseTenant databaseTenant, ApplicationEventPublisher events, Clock clock) {
-        this.jdbc = jdbc;
+    ApiKeyService(
+            ApiKeyStore keys,
+            UserAccounts accounts,
+            DatabaseTenant databaseTenant,
+            ApplicationEventPublisher events,
+            Clock clock) {
+        this.keys = keys;
+        this.accounts = accounts;
         this.events = events;
         this.databaseTenant = databaseTenant;
         this.clock = clock;
@@ -70,21 +68,14 @@ public class ApiKeyService {
     @Transactional(readOnly = true)
     public List<ApiKeyInfo> listOperatorKeys(TenantScope caller) {
         declareOperator(caller);
-        return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id is null order by created_at desc, id desc")
-                .query((rs, row) -> read(rs).info())
-                .list();
+        return keys.operatorKeys();
     }
 
     /** Revokes an operator key at once (operators only); returns false if there is no such active key. */
     @Transactional
     public boolean revokeOperatorKey(TenantScope caller, long keyId) {
         declareOperator(caller);
-        return revoked(jdbc.sql("""
-                        update api_key set revoked_at = ? where id = ? and tenant_id is null and revoked_at is null
-                        returning name, prefix""")
-                .params(Timestamp.from(clock.instant()), keyId)
-                .query((rs, row) -> new ApiKeyRevoked(null, keyId, rs.getString("name"), rs.getString("prefix")))
-                .optional());
+        return revoked(keys.revokeOperatorKey(keyId, clock.instant()));
     }
 
     /** Stores a given key unless one with its prefix exists; for documented demo keys only. */
@@ -116,7 +107,8 @@ public class ApiKeyService {
                 .filter(stored -> stored.info().revokedAt() == null)
                 .filter(stored -> stored.info().expiresAt() == null
                         || now.isBefore(stored.info().expiresAt()))
-                .filter(stored -> stored.operatorId() == null || operatorEnabled(stored.operatorId()))
+                // a disabled operator's keys stop working with their sessions, and work again if they are enabled again
+                .filter(stored -> stored.operatorId() == null || accounts.isEnabledOperator(stored.operatorId()))
                 .map(stored -> {
                     recordUse(stored.info().id(), now);
                     ApiKeyInfo info = stored.info();
@@ -130,12 +122,7 @@ public class ApiKeyService {
     @Transactional
     public boolean revoke(TenantScope caller, long tenantId, long keyId) {
         declareWithin(caller, tenantId);
-        return revoked(jdbc.sql("""
-                        update api_key set revoked_at = ? where id = ? and tenant_id = ? and revoked_at is null
-                        returning name, prefix""")
-                .params(Timestamp.from(clock.instant()), keyId, tenantId)
-                .query((rs, row) -> new ApiKeyRevoked(tenantId, keyId, rs.getString("name"), rs.getString("prefix")))
-                .optional());
+        return revoked(keys.revokeTenantKey(tenantId, keyId, clock.instant()));
     }
 
     private boolean revoked(Optional<ApiKeyRevoked> revoked) {
@@ -146,10 +133,7 @@ public class ApiKeyService {
     @Transactional(readOnly = true)
     public List<ApiKeyInfo> list(TenantScope caller, long tenantId) {
         declareWithin(caller, tenantId);
-        return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id = ? order by created_at desc, id desc")
-                .param(tenantId)
-                .query((rs, row) -> read(rs).info())
-                .list();
+        return keys.tenantKeys(tenantId);
     }
 
     /** The caller's own scope is declared, so even a tenant id gone wrong cannot reach past it. */
@@ -173,15 +157,6 @@ public class ApiKeyService {
         databaseTenant.declare(caller);
     }
 
-    /** A disabled operator's keys stop working with their sessions, and work again if they are enabled again. */
-    private boolean operatorEnabled(long operatorUserId) {
-        return jdbc.sql("select enabled from app_user where id = ? and role = 'OPERATOR'")
-                .param(operatorUserId)
-                .query(Boolean.class)
-                .optional()
-                .orElse(false);
-    }
-
     private CreatedApiKey store(
             @Nullable Long tenantId,
             @Nullable Long operatorUserId,
@@ -193,66 +168,26 @@ public class ApiKeyService {
             throw new IllegalArgumentException("a key needs at least one scope");
         }
         Instant now = clock.instant();
-        String[] codes = scopes.stream().map(ApiScope::code).sorted().toArray(String[]::new);
-        long id = jdbc.sql("""
-                        insert into api_key (tenant_id, operator_id, name, prefix, sha256, scopes, created_at, expires_at)
-                        values (?, ?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(
-                        tenantId,
-                        operatorUserId,
-                        name,
-                        ApiKeyFormat.prefixOf(plaintext),
-                        ApiKeyFormat.sha256(plaintext),
-                        codes,
-                        Timestamp.from(now),
-                        expiresAt == null ? null : Timestamp.from(expiresAt))
-                .query(Long.class)
-                .single();
+        long id = keys.insert(
+                tenantId,
+                operatorUserId,
+                name,
+                ApiKeyFormat.prefixOf(plaintext),
+                ApiKeyFormat.sha256(plaintext),
+                scopes,
+                now,
+                expiresAt);
         var info = new ApiKeyInfo(
                 id, tenantId, name, ApiKeyFormat.prefixOf(plaintext), scopes, now, null, expiresAt, null);
         events.publishEvent(new ApiKeyCreated(tenantId, id, info.prefix(), name, scopes));
         return new CreatedApiKey(info, plaintext);
     }
 
-    private Optional<StoredKey> findByPrefix(String prefix) {
-        return jdbc.sql("select " + COLUMNS + " from api_key where prefix = ?")
-                .param(prefix)
-                .query((rs, row) -> read(rs))
-                .optional();
+    private Optional<ApiKeyStore.StoredKey> findByPrefix(String prefix) {
+        return keys.findByPrefix(prefix);
     }
 
     private void recordUse(long keyId, Instant now) {
-        jdbc.sql("update api_key set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)")
-                .params(Timestamp.from(now), keyId, Timestamp.from(now.minus(LAST_USED_GRANULARITY)))
-                .update();
+        keys.recordUse(keyId, now, LAST_USED_GRANULARITY);
     }
-
-    private static StoredKey read(ResultSet rs) throws SQLException {
-        var info = new ApiKeyInfo(
-                rs.getLong("id"),
-                rs.getObject("tenant_id", Long.class),
-                rs.getString("name"),
-                rs.getString("prefix"),
-                scopes(rs.getArray("scopes")),
-                rs.getTimestamp("created_at").toInstant(),
-                instant(rs.getTimestamp("last_used_at")),
-                instant(rs.getTimestamp("expires_at")),
-                instant(rs.getTimestamp("revoked_at")));
-        return new StoredKey(info, rs.getObject("operator_id", Long.class), rs.getBytes("sha256"));
-    }
-
-    private static Set<ApiScope> scopes(Array array) throws SQLException {
-        Set<ApiScope> scopes = EnumSet.noneOf(ApiScope.class);
-        Arrays.stream((String[]) array.getArray())
-                .map(ApiScope::fromCode)
-                .flatMap(Optional::stream)
-                .forEach(scopes::add);
-        return scopes;
-    }
-
-    private static @Nullable Instant instant(@Nullable Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
-    }
-
-    private record StoredKey(ApiKeyInfo info, @Nullable Long operatorId, byte[] sha256) {}
 }

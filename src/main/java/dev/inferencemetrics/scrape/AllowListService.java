@@ -2,11 +2,9 @@ package dev.inferencemetrics.scrape;
 
 import dev.inferencemetrics.security.DatabaseTenant;
 import dev.inferencemetrics.security.TenantScope;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -15,13 +13,14 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class AllowListService {
 
-    private final JdbcClient jdbc;
+    private final AllowListStore store;
     private final DatabaseTenant databaseTenant;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    AllowListService(JdbcClient jdbc, DatabaseTenant databaseTenant, ApplicationEventPublisher events, Clock clock) {
-        this.jdbc = jdbc;
+    AllowListService(
+            AllowListStore store, DatabaseTenant databaseTenant, ApplicationEventPublisher events, Clock clock) {
+        this.store = store;
         this.databaseTenant = databaseTenant;
         this.events = events;
         this.clock = clock;
@@ -29,13 +28,7 @@ public class AllowListService {
 
     @Transactional(readOnly = true)
     public List<AllowListEntry> entries() {
-        return jdbc.sql("select id, entry, created_at, created_by from scrape_allowed_network order by entry")
-                .query((rs, row) -> new AllowListEntry(
-                        rs.getLong("id"),
-                        rs.getString("entry"),
-                        rs.getTimestamp("created_at").toInstant(),
-                        rs.getString("created_by")))
-                .list();
+        return store.entries();
     }
 
     /** The list as the scraper checks it. */
@@ -59,24 +52,16 @@ public class AllowListService {
         if (entries().stream().anyMatch(existing -> existing.entry().equals(normal))) {
             throw new IllegalArgumentException(normal + " is already on the list");
         }
-        long id = jdbc.sql("insert into scrape_allowed_network (entry, created_at, created_by) values (?, ?, ?)"
-                        + " returning id")
-                .params(normal, Timestamp.from(clock.instant()), actor)
-                .query(Long.class)
-                .single();
+        AllowListEntry added = store.insert(normal, clock.instant(), actor);
         events.publishEvent(new AllowListChanged(normal, true));
-        return new AllowListEntry(id, normal, clock.instant(), actor);
+        return added;
     }
 
     /** Removes an entry; targets outside the list then fail at their next scrape. Operators only. */
     @Transactional
     public void remove(TenantScope scope, long id) {
         requireOperator(scope);
-        jdbc.sql("delete from scrape_allowed_network where id = ? returning entry")
-                .param(id)
-                .query(String.class)
-                .optional()
-                .ifPresent(entry -> events.publishEvent(new AllowListChanged(entry, false)));
+        store.delete(id).ifPresent(entry -> events.publishEvent(new AllowListChanged(entry, false)));
     }
 
     private void requireOperator(TenantScope scope) {

@@ -36,6 +36,15 @@ public class UserAccounts {
         return users.existsByRole(Role.OPERATOR);
     }
 
+    /** Whether this user is an operator whose account is enabled: their operator keys work only while it is. */
+    @Transactional(readOnly = true)
+    public boolean isEnabledOperator(long userId) {
+        databaseTenant.declare(TenantScope.allTenants());
+        return users.findById(userId)
+                .filter(user -> user.getRole() == Role.OPERATOR && user.isEnabled())
+                .isPresent();
+    }
+
     /**
      * Whether a signed-in user's account still stands as it did at sign-in: enabled, with the same role and the same
      * password.
