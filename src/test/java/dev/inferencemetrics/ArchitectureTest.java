@@ -86,6 +86,18 @@ class ArchitectureTest {
         slices().matching("dev.inferencemetrics.(**)").should().beFreeOfCycles().check(MAIN);
     }
 
+    /** The tenancy core sits at the bottom: every feature may use it, and it uses none. */
+    @Test
+    void the_tenancy_core_depends_on_no_feature() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.inferencemetrics.tenancy..")
+                .should()
+                .dependOnClassesThat()
+                .resideOutsideOfPackages("dev.inferencemetrics.tenancy..", "java..", "javax..", "jakarta..", "org..")
+                .check(MAIN);
+    }
+
     /**
      * Row-level security trusts the transaction's declared tenant, so only the tenancy core may declare one: SQL that
      * sets {@code app.tenant_id} or {@code app.all_tenants} ({@code set_config} or {@code SET [LOCAL]}) anywhere else could widen what a caller sees.

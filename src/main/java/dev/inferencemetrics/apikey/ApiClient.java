@@ -1,7 +1,7 @@
 package dev.inferencemetrics.apikey;
 
-import dev.inferencemetrics.security.Caller;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.Caller;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 

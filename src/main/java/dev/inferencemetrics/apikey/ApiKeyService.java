@@ -1,8 +1,8 @@
 package dev.inferencemetrics.apikey;
 
-import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
 import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Clock;

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.apikey;
 
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import org.jspecify.annotations.Nullable;
 
 /**

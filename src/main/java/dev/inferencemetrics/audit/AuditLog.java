@@ -1,7 +1,7 @@
 package dev.inferencemetrics.audit;
 
-import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.inferencemetrics.audit;
 
-import dev.inferencemetrics.security.Caller;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.tenancy.Caller;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;

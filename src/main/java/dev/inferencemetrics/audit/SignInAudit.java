@@ -3,7 +3,7 @@ package dev.inferencemetrics.audit;
 import dev.inferencemetrics.security.SignInFailed;
 import dev.inferencemetrics.security.SignInSucceeded;
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.event.EventListener;
 import org.springframework.security.authentication.event.LogoutSuccessEvent;

@@ -2,8 +2,8 @@ package dev.inferencemetrics.billing;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
-import dev.inferencemetrics.security.Caller;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.Caller;
+import dev.inferencemetrics.tenancy.TenantScope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;

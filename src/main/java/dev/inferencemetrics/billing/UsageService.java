@@ -1,7 +1,7 @@
 package dev.inferencemetrics.billing;
 
-import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

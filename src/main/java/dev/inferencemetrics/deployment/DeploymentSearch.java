@@ -1,7 +1,7 @@
 package dev.inferencemetrics.deployment;
 
-import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.jdbc.core.simple.JdbcClient;

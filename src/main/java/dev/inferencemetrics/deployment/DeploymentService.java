@@ -1,7 +1,7 @@
 package dev.inferencemetrics.deployment;
 
-import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;

@@ -3,7 +3,7 @@ package dev.inferencemetrics.imports;
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.DurationParameter;
 import dev.inferencemetrics.api.InstantParameter;
-import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -4,7 +4,7 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestResult;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.ingest.Rejection;
-import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.tenancy.Caller;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,8 @@
 package dev.inferencemetrics.ingest;
 
 import dev.inferencemetrics.lease.SchedulerLease;
-import dev.inferencemetrics.security.TenantScope;
-import dev.inferencemetrics.security.TenantTransactions;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenancy.TenantTransactions;
 import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.Clock;

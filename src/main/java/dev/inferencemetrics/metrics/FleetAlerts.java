@@ -1,6 +1,6 @@
 package dev.inferencemetrics.metrics;
 
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.Set;
 
 /** Which deployments have alerts firing now: the fleet overview lists them first. */

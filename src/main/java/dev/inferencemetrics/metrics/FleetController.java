@@ -2,7 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
-import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;

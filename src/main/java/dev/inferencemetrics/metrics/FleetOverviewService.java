@@ -2,8 +2,8 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.deployment.DeploymentSearch;
 import dev.inferencemetrics.deployment.ListedDeployment;
-import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Clock;

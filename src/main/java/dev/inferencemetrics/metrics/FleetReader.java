@@ -11,7 +11,7 @@ import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

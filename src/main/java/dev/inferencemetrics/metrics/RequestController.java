@@ -4,7 +4,7 @@ import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.InstantParameter;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;

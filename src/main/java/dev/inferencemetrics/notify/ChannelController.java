@@ -1,8 +1,8 @@
 package dev.inferencemetrics.notify;
 
 import dev.inferencemetrics.api.ApiProblem;
-import dev.inferencemetrics.security.Caller;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.Caller;
+import dev.inferencemetrics.tenancy.TenantScope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.notify;
 
-import dev.inferencemetrics.security.TenantScope;
-import dev.inferencemetrics.security.TenantTransactions;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenancy.TenantTransactions;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.inferencemetrics.otlp;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.ingest.IngestService;
-import dev.inferencemetrics.security.Caller;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.Caller;
+import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.proto.collector.trace.v1.ExportTracePartialSuccess;

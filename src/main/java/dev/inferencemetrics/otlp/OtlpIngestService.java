@@ -7,7 +7,7 @@ import dev.inferencemetrics.ingest.IngestResult;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.ingest.Rejection;
 import dev.inferencemetrics.ingest.RequestSample;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;

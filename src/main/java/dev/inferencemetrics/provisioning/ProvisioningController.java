@@ -4,7 +4,7 @@ import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.JsonObjectBody;
 import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantProvisioned;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;

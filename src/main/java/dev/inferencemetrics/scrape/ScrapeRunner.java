@@ -1,7 +1,7 @@
 package dev.inferencemetrics.scrape;
 
-import dev.inferencemetrics.security.TenantScope;
-import dev.inferencemetrics.security.TenantTransactions;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenancy.TenantTransactions;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;

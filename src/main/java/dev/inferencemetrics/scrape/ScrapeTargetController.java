@@ -1,7 +1,7 @@
 package dev.inferencemetrics.scrape;
 
 import dev.inferencemetrics.api.ApiProblem;
-import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;

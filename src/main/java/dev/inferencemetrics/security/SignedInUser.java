@@ -1,5 +1,7 @@
 package dev.inferencemetrics.security;
 
+import dev.inferencemetrics.tenancy.Caller;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

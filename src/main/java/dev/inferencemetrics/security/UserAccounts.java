@@ -1,5 +1,7 @@
 package dev.inferencemetrics.security;
 
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.tenant;
 
-import dev.inferencemetrics.security.DatabaseTenant;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.util.List;
 import java.util.NoSuchElementException;

@@ -8,7 +8,7 @@ import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.Delivery;
 import dev.inferencemetrics.notify.DeliveryWorker;
 import dev.inferencemetrics.notify.NewChannel;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.IntegrationTest;

@@ -9,7 +9,7 @@ import dev.inferencemetrics.notify.ChannelKind;
 import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.DeliveryWorker;
 import dev.inferencemetrics.notify.NewChannel;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.MutableClock;

@@ -4,7 +4,7 @@ import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.OtlpNames;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -4,7 +4,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.QueryWindow;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -6,7 +6,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

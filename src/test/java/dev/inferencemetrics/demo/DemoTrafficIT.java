@@ -10,7 +10,7 @@ import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.QueryWindow;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.metrics.FleetOverviewService;
 import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.security.TenantScope;
-import dev.inferencemetrics.security.TenantTransactions;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenancy.TenantTransactions;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
 import java.time.Clock;

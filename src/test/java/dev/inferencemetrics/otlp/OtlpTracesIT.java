@@ -12,7 +12,7 @@ import dev.inferencemetrics.apikey.ApiAdmission;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.OtlpNames;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HeldIngestCall;
 import dev.inferencemetrics.testing.HttpApi;

@@ -3,7 +3,7 @@ package dev.inferencemetrics.provisioning;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.apikey.ApiKeyService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.OperatorKey;

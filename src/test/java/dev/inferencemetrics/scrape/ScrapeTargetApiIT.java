@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.inferencemetrics.apikey.ApiScope;
-import dev.inferencemetrics.security.TenantScope;
-import dev.inferencemetrics.security.TenantTransactions;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenancy.TenantTransactions;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpApi.Answer;

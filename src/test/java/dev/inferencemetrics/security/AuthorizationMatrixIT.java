@@ -6,6 +6,8 @@ import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.notify.ChannelKind;
 import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.NewChannel;
+import dev.inferencemetrics.tenancy.Caller;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.IntegrationTest;

@@ -8,6 +8,8 @@ import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenancy.TenantTransactions;
 import dev.inferencemetrics.testing.ScrapeAllowList;
 import dev.inferencemetrics.testing.TestTenant;
 import java.time.Instant;

@@ -7,6 +7,7 @@ import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;

@@ -3,6 +3,8 @@ package dev.inferencemetrics.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;

@@ -15,6 +15,7 @@ import dev.inferencemetrics.notify.NewChannel;
 import dev.inferencemetrics.slo.SloKind;
 import dev.inferencemetrics.slo.SloObjective;
 import dev.inferencemetrics.slo.SloService;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.KvReadingJson;
 import dev.inferencemetrics.testing.RequestSampleJson;

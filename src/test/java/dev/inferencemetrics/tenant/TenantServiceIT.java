@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.TestTenant;
 import org.junit.jupiter.api.BeforeEach;

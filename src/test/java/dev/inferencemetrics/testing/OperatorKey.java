@@ -1,7 +1,7 @@
 package dev.inferencemetrics.testing;
 
 import dev.inferencemetrics.apikey.ApiKeyService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import org.springframework.context.ApplicationContext;
 
 /** An operator key (scope admin) of the demo world's operator, for the provisioning API. */

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.testing;
 
 import dev.inferencemetrics.scrape.AllowListService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 
 /** The allow-list entry tests scrape through: 127.0.0.1, where their engines listen. */
 public final class ScrapeAllowList {

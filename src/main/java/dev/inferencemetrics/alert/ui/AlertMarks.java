@@ -7,7 +7,7 @@ import dev.inferencemetrics.alert.Severity;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
 import dev.inferencemetrics.metrics.FleetAlerts;
 import dev.inferencemetrics.metrics.ui.ChartBands;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;

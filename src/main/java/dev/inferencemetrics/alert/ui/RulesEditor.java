@@ -14,7 +14,7 @@ import com.vaadin.flow.component.textfield.NumberField;
 import dev.inferencemetrics.alert.AlertRule;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.RuleSettings;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -4,7 +4,7 @@ import dev.inferencemetrics.annotation.Annotation;
 import dev.inferencemetrics.annotation.AnnotationService;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
 import dev.inferencemetrics.metrics.ui.ChartBands;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.stereotype.Component;

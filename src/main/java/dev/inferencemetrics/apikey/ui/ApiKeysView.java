@@ -18,7 +18,7 @@ import dev.inferencemetrics.apikey.CreatedApiKey;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
 import dev.inferencemetrics.tenant.ui.TenantPicker;

@@ -5,7 +5,7 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.server.streams.DownloadHandler;
 import dev.inferencemetrics.billing.UsageFormat;
 import dev.inferencemetrics.billing.UsageService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.OutputStream;
 import java.util.function.Supplier;
 

@@ -22,7 +22,7 @@ import dev.inferencemetrics.billing.UsageService;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;

@@ -7,7 +7,7 @@ import com.vaadin.flow.component.textfield.TextArea;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import org.jspecify.annotations.Nullable;
 
 /**

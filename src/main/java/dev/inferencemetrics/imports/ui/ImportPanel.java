@@ -16,7 +16,7 @@ import dev.inferencemetrics.imports.BenchmarkImportService;
 import dev.inferencemetrics.imports.ImportSummary;
 import dev.inferencemetrics.imports.ImportTimedOut;
 import dev.inferencemetrics.ingest.Rejection;
-import dev.inferencemetrics.security.Caller;
+import dev.inferencemetrics.tenancy.Caller;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.metrics.ui;
 
 import dev.inferencemetrics.base.ui.chart.ChartBand;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
 import java.util.List;
 

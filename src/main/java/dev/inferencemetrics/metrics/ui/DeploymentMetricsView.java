@@ -30,7 +30,7 @@ import dev.inferencemetrics.scrape.ui.ScrapeTargetsPanel;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import java.util.List;

@@ -20,7 +20,7 @@ import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.NewChannel;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantSummary;
 import java.util.List;
 import java.util.Map;

@@ -14,7 +14,7 @@ import dev.inferencemetrics.scrape.AllowListEntry;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeTarget;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.ScrapeAllowList;

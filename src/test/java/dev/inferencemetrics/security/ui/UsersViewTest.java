@@ -15,7 +15,7 @@ import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.ManagedUser;
 import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.TenantScope;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.security;
+package dev.inferencemetrics.tenancy;
 
 /** Which tenants' data a caller may see: every tenant (operators) or exactly one. */
 public sealed interface TenantScope {

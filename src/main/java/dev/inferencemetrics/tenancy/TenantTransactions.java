@@ -1,4 +1,4 @@
-package dev.inferencemetrics.security;
+package dev.inferencemetrics.tenancy;
 
 import java.util.Objects;
 import java.util.function.Supplier;

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.security;
+package dev.inferencemetrics.tenancy;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -18,7 +18,7 @@ public class DatabaseTenant {
 
     private final JdbcTemplate jdbc;
 
-    DatabaseTenant(JdbcTemplate jdbc) {
+    public DatabaseTenant(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
