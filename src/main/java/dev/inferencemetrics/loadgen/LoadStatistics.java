@@ -1,6 +1,6 @@
 package dev.inferencemetrics.loadgen;
 
-import dev.inferencemetrics.metrics.sketch.LatencySketch;
+import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.util.Map;
 import java.util.TreeMap;
 

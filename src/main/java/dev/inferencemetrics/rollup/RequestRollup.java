@@ -1,6 +1,6 @@
 package dev.inferencemetrics.rollup;
 
-import dev.inferencemetrics.metrics.sketch.LatencySketch;
+import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.time.Instant;
 
 /**

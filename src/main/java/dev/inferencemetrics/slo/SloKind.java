@@ -1,7 +1,7 @@
 package dev.inferencemetrics.slo;
 
-import dev.inferencemetrics.metrics.sketch.LatencySketch;
 import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.util.function.Function;
 
 /** What an objective counts: latency events within a threshold, or requests answered ok. */

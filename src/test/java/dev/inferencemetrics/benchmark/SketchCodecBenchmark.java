@@ -6,7 +6,7 @@ import com.datadoghq.sketch.ddsketch.encoding.GrowingByteArrayOutput;
 import com.datadoghq.sketch.ddsketch.mapping.LogarithmicMapping;
 import com.datadoghq.sketch.ddsketch.store.UnboundedSizeDenseStore;
 import dev.inferencemetrics.ingest.RequestSample;
-import dev.inferencemetrics.metrics.sketch.LatencySketch;
+import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics.sketch;
+package dev.inferencemetrics.rollup.sketch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

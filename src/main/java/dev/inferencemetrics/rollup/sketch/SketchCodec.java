@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics.sketch;
+package dev.inferencemetrics.rollup.sketch;
 
 import com.datadoghq.sketch.ddsketch.store.Bin;
 import java.io.ByteArrayOutputStream;

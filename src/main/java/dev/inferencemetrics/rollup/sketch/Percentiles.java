@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics.sketch;
+package dev.inferencemetrics.rollup.sketch;
 
 /** The percentiles the product shows, over {@code count} observations, in the unit of the observations. */
 public record Percentiles(long count, double p50, double p90, double p95, double p99) {
