@@ -34,11 +34,22 @@ final class DeploymentEvaluation {
         this.writer = writer;
     }
 
-    /** Applies each rule's step; a switched-off rule (or one whose objective is off) counts as 0, so it resolves. */
-    void apply(List<AlertRule> rules, RuleValues values, List<Silence> silences) {
-        Map<Long, OpenAlert> open = alerts.openOf(deployment.tenantId(), deployment.id());
+    /** Whether any rule takes a step other than {@link Step#NONE}, so that something is to be written. */
+    static boolean changes(List<AlertRule> rules, RuleValues values, Map<Long, OpenAlert> open, Instant now) {
+        return rules.stream()
+                .anyMatch(rule -> Step.next(rule, valueOf(rule, values), Optional.ofNullable(open.get(rule.id())), now)
+                        != Step.NONE);
+    }
+
+    /** A switched-off rule (or one whose objective is off) counts as 0, so it resolves. */
+    private static double valueOf(AlertRule rule, RuleValues values) {
+        return rule.enabled() ? values.of(rule).orElse(0) : 0;
+    }
+
+    /** Applies each rule's step to the deployment's {@code open} alerts, as they stand in this transaction. */
+    void apply(List<AlertRule> rules, RuleValues values, List<Silence> silences, Map<Long, OpenAlert> open) {
         for (AlertRule rule : rules) {
-            double value = rule.enabled() ? values.of(rule).orElse(0) : 0;
+            double value = valueOf(rule, values);
             boolean silenced = silences.stream().anyMatch(silence -> silence.covers(rule, now));
             Optional<OpenAlert> alert = Optional.ofNullable(open.get(rule.id()));
             switch (Step.next(rule, value, alert, now)) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -81,6 +82,18 @@ public class RequestRollupStore {
                    select * from request_rollup
                     where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
                       and bucket >= ? and bucket < ?
+                   offset 0) r""";
+
+    /** What the alert evaluator counts: counts and the three latency sketches, each deployment's rows by bucket. */
+    private static final String READ_FLEET_LATENCIES = """
+            select k.deployment_id, r.bucket, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft,
+                   r.itl, r.e2e, r.error_requests, r.timeout_requests, r.cancelled_requests
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select * from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                    order by bucket
                    offset 0) r""";
 
     private final JdbcTemplate jdbc;
@@ -183,6 +196,34 @@ public class RequestRollupStore {
                     target.ttft().mergeStored(rs.getBytes(7));
                     target.itl().mergeStored(rs.getBytes(8));
                     target.addFailures(rs.getLong(9), rs.getLong(10), rs.getLong(11));
+                });
+    }
+
+    /**
+     * Each stored rollup of these deployments with {@code from ≤ bucket < to}, one at a time and oldest first per
+     * deployment, with its counts and its TTFT, ITL and E2E sketches (not the queue's): {@code each} gets the
+     * deployment id and a rollup of that one row, which is not kept, so a read of thousands of deployments holds one
+     * row's sketches at a time. One round trip however many deployments there are.
+     */
+    public void forEachOfFleet(
+            FleetKeys deployments,
+            Resolution resolution,
+            Instant from,
+            Instant to,
+            BiConsumer<Long, RequestRollup> each) {
+        if (deployments.isEmpty()) {
+            return;
+        }
+        jdbc.query(
+                connection -> deployments.prepare(connection, READ_FLEET_LATENCIES, resolution, from, to),
+                (RowCallbackHandler) rs -> {
+                    RequestRollup row = new RequestRollup(rs.getTimestamp(2).toInstant());
+                    row.addCounts(rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
+                    row.ttft().mergeStored(rs.getBytes(7));
+                    row.itl().mergeStored(rs.getBytes(8));
+                    row.e2e().mergeStored(rs.getBytes(9));
+                    row.addFailures(rs.getLong(10), rs.getLong(11), rs.getLong(12));
+                    each.accept(rs.getLong(1), row);
                 });
     }
 
