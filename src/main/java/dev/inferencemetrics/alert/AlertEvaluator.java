@@ -26,6 +26,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -108,6 +110,7 @@ public class AlertEvaluator {
                 tenants.visibleTo(all, true).stream().collect(Collectors.toMap(TenantSummary::id, TenantSummary::slug));
         List<DeploymentRef> active = deployments.activeRefs(all);
         Optional<FleetReadings.Snapshot> readings = readAll(active, now);
+        Queue<DeploymentEvaluation.ValueRefresh> refreshes = new ConcurrentLinkedQueue<>();
         Semaphore slots = new Semaphore(PARALLEL);
         List<Future<Outcome>> outcomes = new ArrayList<>();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -115,14 +118,16 @@ public class AlertEvaluator {
                 outcomes.add(pool.submit(() -> {
                     slots.acquire();
                     try {
-                        return evaluate(deployment, readings, tenantSlugs, now, leaseHeld);
+                        return evaluate(deployment, readings, refreshes, tenantSlugs, now, leaseHeld);
                     } finally {
                         slots.release();
                     }
                 }));
             }
         }
-        List<Outcome> done = outcomes.stream().map(Future::resultNow).toList();
+        List<Outcome> done =
+                new ArrayList<>(outcomes.stream().map(Future::resultNow).toList());
+        done.add(refresh(List.copyOf(refreshes), leaseHeld));
         return new EvaluationRun(
                 (int) done.stream()
                         .filter(outcome -> outcome == Outcome.EVALUATED)
@@ -144,13 +149,15 @@ public class AlertEvaluator {
     private Outcome evaluate(
             DeploymentRef deployment,
             Optional<FleetReadings.Snapshot> readings,
+            Queue<DeploymentEvaluation.ValueRefresh> refreshes,
             Map<Long, String> tenantSlugs,
             Instant now,
             BooleanSupplier leaseHeld) {
         Optional<FleetReadings.PlannedEvaluation> plan = readings.flatMap(read -> read.plan(deployment));
-        if (plan.isPresent()
-                && !DeploymentEvaluation.changes(
-                        plan.get().rules(), plan.get().values(), plan.get().open(), now)) {
+        Optional<List<DeploymentEvaluation.ValueRefresh>> onlyRefreshes = plan.flatMap(
+                planned -> DeploymentEvaluation.refreshesOnly(planned.rules(), planned.values(), planned.open(), now));
+        if (onlyRefreshes.isPresent()) {
+            refreshes.addAll(onlyRefreshes.get());
             return Outcome.EVALUATED;
         }
         String tenant = tenantSlugs.getOrDefault(deployment.tenantId(), "");
@@ -171,7 +178,30 @@ public class AlertEvaluator {
         }
     }
 
+    /**
+     * The new values of alerts that stay as they are, every deployment's in one statement: counted once, as the
+     * deployments they belong to are counted already.
+     */
+    private Outcome refresh(List<DeploymentEvaluation.ValueRefresh> refreshes, BooleanSupplier leaseHeld) {
+        if (refreshes.isEmpty()) {
+            return Outcome.NOTHING;
+        }
+        try {
+            return transactions.call(TenantScope.allTenants(), () -> {
+                if (!leaseHeld.getAsBoolean()) {
+                    return Outcome.LEASE_LOST;
+                }
+                alerts.updateAll(refreshes);
+                return Outcome.NOTHING;
+            });
+        } catch (RuntimeException e) {
+            log.warn("Values of {} open alerts could not be refreshed: {}", refreshes.size(), e.toString());
+            return Outcome.NOTHING;
+        }
+    }
+
     private enum Outcome {
+        NOTHING,
         EVALUATED,
         FAILED,
         LEASE_LOST

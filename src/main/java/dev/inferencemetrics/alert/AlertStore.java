@@ -96,6 +96,28 @@ class AlertStore {
                 .update();
     }
 
+    /** {@link #update} of many alerts in one batch. */
+    void updateAll(List<DeploymentEvaluation.ValueRefresh> refreshes) {
+        if (refreshes.isEmpty()) {
+            return;
+        }
+        jdbc.sql("""
+                        update alert set value = r.value, peak_value = greatest(peak_value, r.value)
+                          from unnest(?::bigint[], ?::bigint[], ?::float8[]) as r(tenant_id, id, value)
+                         where alert.tenant_id = r.tenant_id and alert.id = r.id""")
+                .params(
+                        refreshes.stream()
+                                .map(DeploymentEvaluation.ValueRefresh::tenantId)
+                                .toArray(Long[]::new),
+                        refreshes.stream()
+                                .map(DeploymentEvaluation.ValueRefresh::alertId)
+                                .toArray(Long[]::new),
+                        refreshes.stream()
+                                .map(DeploymentEvaluation.ValueRefresh::value)
+                                .toArray(Double[]::new))
+                .update();
+    }
+
     void fire(long tenantId, long id, Instant now, double value, boolean silenced) {
         jdbc.sql("""
                         update alert set state = 'FIRING', fired_at = ?, value = ?, peak_value = greatest(peak_value, ?),

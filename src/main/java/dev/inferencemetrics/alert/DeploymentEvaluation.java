@@ -4,6 +4,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.notify.NoticeEvent;
 import dev.inferencemetrics.notify.Notifications;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,12 +35,32 @@ final class DeploymentEvaluation {
         this.writer = writer;
     }
 
-    /** Whether any rule takes a step other than {@link Step#NONE}, so that something is to be written. */
-    static boolean changes(List<AlertRule> rules, RuleValues values, Map<Long, OpenAlert> open, Instant now) {
-        return rules.stream()
-                .anyMatch(rule -> Step.next(rule, valueOf(rule, values), Optional.ofNullable(open.get(rule.id())), now)
-                        != Step.NONE);
+    /**
+     * When no alert changes state — every rule's step is {@link Step#NONE} or {@link Step#UPDATE} — the open alerts'
+     * new values, which need no transaction of the deployment's own; empty when some alert opens, fires, resolves or
+     * is dropped.
+     */
+    static Optional<List<ValueRefresh>> refreshesOnly(
+            List<AlertRule> rules, RuleValues values, Map<Long, OpenAlert> open, Instant now) {
+        List<ValueRefresh> refreshes = new ArrayList<>();
+        for (AlertRule rule : rules) {
+            double value = valueOf(rule, values);
+            Optional<OpenAlert> alert = Optional.ofNullable(open.get(rule.id()));
+            switch (Step.next(rule, value, alert, now)) {
+                case NONE -> {}
+                case UPDATE ->
+                    refreshes.add(new ValueRefresh(
+                            rule.tenantId(), alert.orElseThrow().id(), value));
+                default -> {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(refreshes);
     }
+
+    /** An open alert's value now (its peak follows). */
+    record ValueRefresh(long tenantId, long alertId, double value) {}
 
     /** A switched-off rule (or one whose objective is off) counts as 0, so it resolves. */
     private static double valueOf(AlertRule rule, RuleValues values) {

@@ -10,11 +10,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -84,15 +87,26 @@ public class RequestRollupStore {
                       and bucket >= ? and bucket < ?
                    offset 0) r""";
 
-    /** What the alert evaluator counts: counts and the three latency sketches, each deployment's rows by bucket. */
-    private static final String READ_FLEET_LATENCIES = """
+    /** Which buckets each deployment has, and how many requests each holds: no sketch is read. */
+    private static final String READ_FLEET_SIZES = """
+            select k.deployment_id, r.bucket, r.requests
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select bucket, requests from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                    order by bucket
+                   offset 0) r""";
+
+    /** Counts and the three latency sketches of each deployment's buckets from its own start on. */
+    private static final String READ_FLEET_LATENCIES_SINCE = """
             select k.deployment_id, r.bucket, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft,
                    r.itl, r.e2e, r.error_requests, r.timeout_requests, r.cancelled_requests
-              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+              from unnest(?::bigint[], ?::bigint[], ?::timestamptz[]) as k(tenant_id, deployment_id, since)
              cross join lateral (
                    select * from request_rollup
                     where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
-                      and bucket >= ? and bucket < ?
+                      and bucket >= k.since and bucket < ?
                     order by bucket
                    offset 0) r""";
 
@@ -200,22 +214,59 @@ public class RequestRollupStore {
     }
 
     /**
-     * Each stored rollup of these deployments with {@code from ≤ bucket < to}, one at a time and oldest first per
-     * deployment, with its counts and its TTFT, ITL and E2E sketches (not the queue's): {@code each} gets the
-     * deployment id and a rollup of that one row, which is not kept, so a read of thousands of deployments holds one
-     * row's sketches at a time. One round trip however many deployments there are.
+     * The buckets of these deployments with {@code from ≤ bucket < to} and the requests each holds, by deployment id
+     * and oldest first, in one statement that reads no sketch: a rollup only grows, so its request count tells
+     * whether something counted from it before still holds.
      */
-    public void forEachOfFleet(
-            FleetKeys deployments,
-            Resolution resolution,
-            Instant from,
-            Instant to,
-            BiConsumer<Long, RequestRollup> each) {
+    public Map<Long, NavigableMap<Instant, Long>> sizesOfFleet(
+            FleetKeys deployments, Resolution resolution, Instant from, Instant to) {
+        Map<Long, NavigableMap<Instant, Long>> sizes = new HashMap<>();
         if (deployments.isEmpty()) {
-            return;
+            return sizes;
         }
         jdbc.query(
-                connection -> deployments.prepare(connection, READ_FLEET_LATENCIES, resolution, from, to),
+                connection -> deployments.prepare(connection, READ_FLEET_SIZES, resolution, from, to),
+                (RowCallbackHandler) rs -> sizes.computeIfAbsent(rs.getLong(1), id -> new TreeMap<>())
+                        .put(rs.getTimestamp(2).toInstant(), rs.getLong(3)));
+        return sizes;
+    }
+
+    /**
+     * Each stored rollup of these deployments from the bucket given for each (in {@code since}, by deployment id) up
+     * to {@code to}, one at a time and oldest first per deployment, with its counts and its TTFT, ITL and E2E sketches
+     * (not the queue's): {@code each} gets the deployment id and a rollup of that one row, which is not kept, so a read
+     * of thousands of deployments holds one row's sketches at a time. One round trip however many deployments.
+     */
+    public void forEachOfFleetSince(
+            Map<Long, Long> tenantOf,
+            Map<Long, Instant> since,
+            Resolution resolution,
+            Instant to,
+            BiConsumer<Long, RequestRollup> each) {
+        if (since.isEmpty()) {
+            return;
+        }
+        List<Long> deploymentIds = List.copyOf(since.keySet());
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement = connection.prepareStatement(READ_FLEET_LATENCIES_SINCE);
+                    statement.setArray(
+                            1,
+                            connection.createArrayOf(
+                                    "int8",
+                                    deploymentIds.stream().map(tenantOf::get).toArray()));
+                    statement.setArray(2, connection.createArrayOf("int8", deploymentIds.toArray()));
+                    statement.setArray(
+                            3,
+                            connection.createArrayOf(
+                                    "timestamptz",
+                                    deploymentIds.stream()
+                                            .map(id -> Timestamp.from(since.get(id)))
+                                            .toArray()));
+                    statement.setInt(4, resolution.seconds());
+                    statement.setTimestamp(5, Timestamp.from(to));
+                    return statement;
+                },
                 (RowCallbackHandler) rs -> {
                     RequestRollup row = new RequestRollup(rs.getTimestamp(2).toInstant());
                     row.addCounts(rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
