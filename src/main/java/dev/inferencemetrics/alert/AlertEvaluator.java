@@ -21,9 +21,13 @@ import dev.inferencemetrics.tenant.TenantSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -37,10 +41,12 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.stereotype.Component;
 
 /**
- * Evaluates every active deployment's rules at one instant, each deployment in a transaction of its own: a
- * deployment that fails is logged and skipped, never blocking the others or the next run. Each deployment's
- * alerts are changed by one transaction only, so evaluating several deployments at once is safe. Only the instant given
- * is evaluated — minutes the evaluator missed are not replayed — so an outage never pages for windows long past.
+ * Evaluates every active deployment's rules at one instant. Everything the rules compare with is read for all
+ * deployments at once ({@link FleetReadings}); a deployment whose rules all stay as they are is then done without a
+ * transaction, and each other one is written in a transaction of its own: a deployment that fails is logged and
+ * skipped, never blocking the others or the next run. Each deployment's alerts are changed by one transaction only,
+ * so writing several deployments at once is safe. Only the instant given is evaluated — minutes the evaluator missed
+ * are not replayed — so an outage never pages for windows long past.
  */
 @Component
 @EnableConfigurationProperties(AlertProperties.class)
@@ -63,6 +69,7 @@ public class AlertEvaluator {
     private final Notifications notifications;
     private final TenantTransactions transactions;
     private final NoticeWriter writer;
+    private final FleetReadings fleetReadings;
 
     AlertEvaluator(
             DeploymentService deployments,
@@ -76,7 +83,9 @@ public class AlertEvaluator {
             SilenceStore silences,
             Notifications notifications,
             TenantTransactions transactions,
+            FleetReadings fleetReadings,
             AlertProperties properties) {
+        this.fleetReadings = fleetReadings;
         this.deployments = deployments;
         this.tenants = tenants;
         this.slos = slos;
@@ -100,6 +109,8 @@ public class AlertEvaluator {
         Map<Long, String> tenantSlugs =
                 tenants.visibleTo(all, true).stream().collect(Collectors.toMap(TenantSummary::id, TenantSummary::slug));
         List<DeploymentRef> active = deployments.activeRefs(all);
+        Optional<FleetReadings.Snapshot> readings = readAll(active, now);
+        Queue<DeploymentEvaluation.ValueRefresh> refreshes = new ConcurrentLinkedQueue<>();
         Semaphore slots = new Semaphore(PARALLEL);
         List<Future<Outcome>> outcomes = new ArrayList<>();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -107,14 +118,16 @@ public class AlertEvaluator {
                 outcomes.add(pool.submit(() -> {
                     slots.acquire();
                     try {
-                        return evaluateInTransaction(deployment, tenantSlugs, now, leaseHeld);
+                        return evaluate(deployment, readings, refreshes, tenantSlugs, now, leaseHeld);
                     } finally {
                         slots.release();
                     }
                 }));
             }
         }
-        List<Outcome> done = outcomes.stream().map(Future::resultNow).toList();
+        List<Outcome> done =
+                new ArrayList<>(outcomes.stream().map(Future::resultNow).toList());
+        done.add(refresh(List.copyOf(refreshes), leaseHeld));
         return new EvaluationRun(
                 (int) done.stream()
                         .filter(outcome -> outcome == Outcome.EVALUATED)
@@ -123,14 +136,40 @@ public class AlertEvaluator {
                 done.contains(Outcome.LEASE_LOST));
     }
 
-    private Outcome evaluateInTransaction(
-            DeploymentRef deployment, Map<Long, String> tenantSlugs, Instant now, BooleanSupplier leaseHeld) {
+    /** Empty when the fleet-wide read fails: each deployment is then read on its own, so one bad row stops no other. */
+    private Optional<FleetReadings.Snapshot> readAll(List<DeploymentRef> active, Instant now) {
+        try {
+            return Optional.of(transactions.call(TenantScope.allTenants(), () -> fleetReadings.read(active, now)));
+        } catch (RuntimeException e) {
+            log.warn("Alert readings of the whole fleet failed, reading deployment by deployment: {}", e.toString());
+            return Optional.empty();
+        }
+    }
+
+    private Outcome evaluate(
+            DeploymentRef deployment,
+            Optional<FleetReadings.Snapshot> readings,
+            Queue<DeploymentEvaluation.ValueRefresh> refreshes,
+            Map<Long, String> tenantSlugs,
+            Instant now,
+            BooleanSupplier leaseHeld) {
+        Optional<FleetReadings.PlannedEvaluation> plan = readings.flatMap(read -> read.plan(deployment));
+        Optional<List<DeploymentEvaluation.ValueRefresh>> onlyRefreshes = plan.flatMap(
+                planned -> DeploymentEvaluation.refreshesOnly(planned.rules(), planned.values(), planned.open(), now));
+        if (onlyRefreshes.isPresent()) {
+            refreshes.addAll(onlyRefreshes.get());
+            return Outcome.EVALUATED;
+        }
+        String tenant = tenantSlugs.getOrDefault(deployment.tenantId(), "");
         try {
             return transactions.call(TenantScope.allTenants(), () -> {
                 if (!leaseHeld.getAsBoolean()) {
                     return Outcome.LEASE_LOST;
                 }
-                evaluate(deployment, tenantSlugs.getOrDefault(deployment.tenantId(), ""), now);
+                plan.ifPresentOrElse(
+                        planned -> new DeploymentEvaluation(deployment, tenant, now, alerts, notifications, writer)
+                                .apply(planned.rules(), planned.values(), planned.silences(), planned.open()),
+                        () -> evaluate(deployment, tenant, now));
                 return Outcome.EVALUATED;
             });
         } catch (RuntimeException e) {
@@ -139,7 +178,30 @@ public class AlertEvaluator {
         }
     }
 
+    /**
+     * The new values of alerts that stay as they are, every deployment's in one statement: counted once, as the
+     * deployments they belong to are counted already.
+     */
+    private Outcome refresh(List<DeploymentEvaluation.ValueRefresh> refreshes, BooleanSupplier leaseHeld) {
+        if (refreshes.isEmpty()) {
+            return Outcome.NOTHING;
+        }
+        try {
+            return transactions.call(TenantScope.allTenants(), () -> {
+                if (!leaseHeld.getAsBoolean()) {
+                    return Outcome.LEASE_LOST;
+                }
+                alerts.updateAll(refreshes);
+                return Outcome.NOTHING;
+            });
+        } catch (RuntimeException e) {
+            log.warn("Values of {} open alerts could not be refreshed: {}", refreshes.size(), e.toString());
+            return Outcome.NOTHING;
+        }
+    }
+
     private enum Outcome {
+        NOTHING,
         EVALUATED,
         FAILED,
         LEASE_LOST
@@ -160,7 +222,11 @@ public class AlertEvaluator {
         List<AlertRule> deploymentRules = rules.of(deployment, objectives, !waiting.isEmpty());
         RuleValues values = values(deployment, objectives, deploymentRules, waiting, now);
         new DeploymentEvaluation(deployment, tenant, now, alerts, notifications, writer)
-                .apply(deploymentRules, values, silences.endingAfter(deployment.tenantId(), deployment.id(), now));
+                .apply(
+                        deploymentRules,
+                        values,
+                        silences.endingAfter(deployment.tenantId(), deployment.id(), now),
+                        alerts.openOf(deployment.tenantId(), deployment.id()));
     }
 
     private RuleValues values(
@@ -185,7 +251,7 @@ public class AlertEvaluator {
         return new RuleValues(now, byKind, minutes, halfHours, kv, waiting);
     }
 
-    private static Duration longest(List<AlertRule> deploymentRules, RuleKind kind) {
+    static Duration longest(Collection<AlertRule> deploymentRules, RuleKind kind) {
         return deploymentRules.stream()
                 .filter(rule -> rule.enabled() && rule.kind() == kind)
                 .map(AlertRule::longWindow)

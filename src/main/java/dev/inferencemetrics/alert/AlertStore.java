@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -27,6 +28,8 @@ class AlertStore {
                    join deployment d on d.id = a.deployment_id join tenant t on t.id = a.tenant_id
              where a.pending_since < :to and coalesce(a.resolved_at, 'infinity') >= :from""";
 
+    private static final String OPEN_COLUMNS = "id, rule_id, state, pending_since, fired_at, peak_value, silenced";
+
     private final JdbcClient jdbc;
 
     AlertStore(JdbcClient jdbc) {
@@ -35,21 +38,37 @@ class AlertStore {
 
     Map<Long, OpenAlert> openOf(long tenantId, long deploymentId) {
         return jdbc
-                .sql("""
-                        select id, rule_id, state, pending_since, fired_at, peak_value, silenced from alert
-                         where tenant_id = ? and deployment_id = ? and state <> 'RESOLVED'""")
+                .sql("select " + OPEN_COLUMNS
+                        + " from alert where tenant_id = ? and deployment_id = ? and state <> 'RESOLVED'")
                 .params(tenantId, deploymentId)
-                .query((rs, row) -> new OpenAlert(
-                        rs.getLong("id"),
-                        rs.getLong("rule_id"),
-                        AlertState.valueOf(rs.getString("state")),
-                        rs.getTimestamp("pending_since").toInstant(),
-                        instant(rs.getTimestamp("fired_at")),
-                        rs.getDouble("peak_value"),
-                        rs.getBoolean("silenced")))
+                .query((rs, row) -> openAlert(rs))
                 .list()
                 .stream()
                 .collect(Collectors.toMap(OpenAlert::ruleId, Function.identity()));
+    }
+
+    /** Every deployment's pending and firing alerts in the declared scope: by deployment id, then by rule id. */
+    Map<Long, Map<Long, OpenAlert>> openOfAll() {
+        Map<Long, Map<Long, OpenAlert>> byDeployment = new HashMap<>();
+        jdbc.sql("select deployment_id, " + OPEN_COLUMNS + " from alert where state <> 'RESOLVED'")
+                .query((RowCallbackHandler) rs -> {
+                    OpenAlert alert = openAlert(rs);
+                    byDeployment
+                            .computeIfAbsent(rs.getLong("deployment_id"), id -> new HashMap<>())
+                            .put(alert.ruleId(), alert);
+                });
+        return byDeployment;
+    }
+
+    private static OpenAlert openAlert(ResultSet rs) throws SQLException {
+        return new OpenAlert(
+                rs.getLong("id"),
+                rs.getLong("rule_id"),
+                AlertState.valueOf(rs.getString("state")),
+                rs.getTimestamp("pending_since").toInstant(),
+                instant(rs.getTimestamp("fired_at")),
+                rs.getDouble("peak_value"),
+                rs.getBoolean("silenced"));
     }
 
     long open(AlertRule rule, AlertState state, Instant now, double value, boolean silenced) {
@@ -74,6 +93,28 @@ class AlertStore {
     void update(long tenantId, long id, double value) {
         jdbc.sql("update alert set value = ?, peak_value = greatest(peak_value, ?) where tenant_id = ? and id = ?")
                 .params(value, value, tenantId, id)
+                .update();
+    }
+
+    /** {@link #update} of many alerts in one batch. */
+    void updateAll(List<DeploymentEvaluation.ValueRefresh> refreshes) {
+        if (refreshes.isEmpty()) {
+            return;
+        }
+        jdbc.sql("""
+                        update alert set value = r.value, peak_value = greatest(peak_value, r.value)
+                          from unnest(?::bigint[], ?::bigint[], ?::float8[]) as r(tenant_id, id, value)
+                         where alert.tenant_id = r.tenant_id and alert.id = r.id""")
+                .params(
+                        refreshes.stream()
+                                .map(DeploymentEvaluation.ValueRefresh::tenantId)
+                                .toArray(Long[]::new),
+                        refreshes.stream()
+                                .map(DeploymentEvaluation.ValueRefresh::alertId)
+                                .toArray(Long[]::new),
+                        refreshes.stream()
+                                .map(DeploymentEvaluation.ValueRefresh::value)
+                                .toArray(Double[]::new))
                 .update();
     }
 

@@ -4,6 +4,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.notify.NoticeEvent;
 import dev.inferencemetrics.notify.Notifications;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,11 +35,42 @@ final class DeploymentEvaluation {
         this.writer = writer;
     }
 
-    /** Applies each rule's step; a switched-off rule (or one whose objective is off) counts as 0, so it resolves. */
-    void apply(List<AlertRule> rules, RuleValues values, List<Silence> silences) {
-        Map<Long, OpenAlert> open = alerts.openOf(deployment.tenantId(), deployment.id());
+    /**
+     * When no alert changes state — every rule's step is {@link Step#NONE} or {@link Step#UPDATE} — the open alerts'
+     * new values, which need no transaction of the deployment's own; empty when some alert opens, fires, resolves or
+     * is dropped.
+     */
+    static Optional<List<ValueRefresh>> refreshesOnly(
+            List<AlertRule> rules, RuleValues values, Map<Long, OpenAlert> open, Instant now) {
+        List<ValueRefresh> refreshes = new ArrayList<>();
         for (AlertRule rule : rules) {
-            double value = rule.enabled() ? values.of(rule).orElse(0) : 0;
+            double value = valueOf(rule, values);
+            Optional<OpenAlert> alert = Optional.ofNullable(open.get(rule.id()));
+            switch (Step.next(rule, value, alert, now)) {
+                case NONE -> {}
+                case UPDATE ->
+                    refreshes.add(new ValueRefresh(
+                            rule.tenantId(), alert.orElseThrow().id(), value));
+                default -> {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(refreshes);
+    }
+
+    /** An open alert's value now (its peak follows). */
+    record ValueRefresh(long tenantId, long alertId, double value) {}
+
+    /** A switched-off rule (or one whose objective is off) counts as 0, so it resolves. */
+    private static double valueOf(AlertRule rule, RuleValues values) {
+        return rule.enabled() ? values.of(rule).orElse(0) : 0;
+    }
+
+    /** Applies each rule's step to the deployment's {@code open} alerts, as they stand in this transaction. */
+    void apply(List<AlertRule> rules, RuleValues values, List<Silence> silences, Map<Long, OpenAlert> open) {
+        for (AlertRule rule : rules) {
+            double value = valueOf(rule, values);
             boolean silenced = silences.stream().anyMatch(silence -> silence.covers(rule, now));
             Optional<OpenAlert> alert = Optional.ofNullable(open.get(rule.id()));
             switch (Step.next(rule, value, alert, now)) {

@@ -24,18 +24,26 @@ class DeploymentRules {
      */
     List<AlertRule> of(DeploymentRef deployment, List<SloObjective> enabledObjectives, boolean waitingGauge) {
         List<AlertRule> stored = rules.ofDeployment(deployment.tenantId(), deployment.id());
+        List<AlertRule> missing = missing(deployment, enabledObjectives, waitingGauge, stored);
+        if (missing.isEmpty()) {
+            return stored;
+        }
+        rules.addMissing(missing);
+        return rules.ofDeployment(deployment.tenantId(), deployment.id());
+    }
+
+    /** The default rules the deployment should have and has not, by name, given its {@code stored} rules. */
+    static List<AlertRule> missing(
+            DeploymentRef deployment,
+            List<SloObjective> enabledObjectives,
+            boolean waitingGauge,
+            List<AlertRule> stored) {
         Set<String> names = stored.stream().map(AlertRule::name).collect(Collectors.toSet());
         List<AlertRule> defaults =
                 new ArrayList<>(DefaultRules.forDeployment(deployment.tenantId(), deployment.id(), enabledObjectives));
         if (waitingGauge) {
             defaults.add(DefaultRules.waitingRule(deployment.tenantId(), deployment.id()));
         }
-        List<AlertRule> missing =
-                defaults.stream().filter(rule -> !names.contains(rule.name())).toList();
-        if (missing.isEmpty()) {
-            return stored;
-        }
-        rules.addMissing(missing);
-        return rules.ofDeployment(deployment.tenantId(), deployment.id());
+        return defaults.stream().filter(rule -> !names.contains(rule.name())).toList();
     }
 }

@@ -4,9 +4,13 @@ import dev.inferencemetrics.slo.SloKind;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -29,6 +33,18 @@ class RuleStore {
                 .params(tenantId, deploymentId)
                 .query((rs, row) -> rule(rs))
                 .list();
+    }
+
+    /** Every rule in the declared scope, by deployment id, each deployment's in the order of their ids. */
+    Map<Long, List<AlertRule>> all() {
+        Map<Long, List<AlertRule>> byDeployment = new HashMap<>();
+        jdbc.sql("select " + COLUMNS + " from alert_rule order by id").query((RowCallbackHandler) rs -> {
+            AlertRule rule = rule(rs);
+            byDeployment
+                    .computeIfAbsent(rule.deploymentId(), id -> new ArrayList<>())
+                    .add(rule);
+        });
+        return byDeployment;
     }
 
     Optional<AlertRule> find(long tenantId, long ruleId) {

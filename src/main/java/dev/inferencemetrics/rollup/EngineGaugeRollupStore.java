@@ -3,6 +3,7 @@ package dev.inferencemetrics.rollup;
 import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -54,6 +55,16 @@ public class EngineGaugeRollupStore {
                and bucket < ?
              order by bucket""";
 
+    private static final String READ_FLEET_METRIC = """
+            select k.deployment_id, r.metric, r.bucket, r.samples, r.value_sum, r.value_min, r.value_max
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select * from engine_gauge_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ? and metric = ?
+                    order by bucket
+                   offset 0) r""";
+
     private final JdbcTemplate jdbc;
 
     EngineGaugeRollupStore(JdbcTemplate jdbc) {
@@ -100,6 +111,29 @@ public class EngineGaugeRollupStore {
                 resolution.seconds(),
                 Timestamp.from(from),
                 Timestamp.from(to));
+    }
+
+    /**
+     * {@link #read(long, long, String, Resolution, Instant, Instant)} for many deployments in one statement, by
+     * deployment id; those without readings are absent.
+     */
+    public Map<Long, List<EngineGaugeRollup>> readFleet(
+            FleetKeys deployments, String metric, Resolution resolution, Instant from, Instant to) {
+        Map<Long, List<EngineGaugeRollup>> byDeployment = new HashMap<>();
+        if (deployments.isEmpty()) {
+            return byDeployment;
+        }
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement =
+                            deployments.prepare(connection, READ_FLEET_METRIC, resolution, from, to);
+                    statement.setString(6, metric);
+                    return statement;
+                },
+                (RowCallbackHandler) rs -> byDeployment
+                        .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
+                        .add(rollup(rs)));
+        return byDeployment;
     }
 
     private static EngineGaugeRollup rollup(java.sql.ResultSet rs) throws java.sql.SQLException {

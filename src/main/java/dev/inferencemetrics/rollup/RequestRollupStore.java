@@ -10,11 +10,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -81,6 +85,29 @@ public class RequestRollupStore {
                    select * from request_rollup
                     where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
                       and bucket >= ? and bucket < ?
+                   offset 0) r""";
+
+    /** Which buckets each deployment has, and how many requests each holds: no sketch is read. */
+    private static final String READ_FLEET_SIZES = """
+            select k.deployment_id, r.bucket, r.requests
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select bucket, requests from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                    order by bucket
+                   offset 0) r""";
+
+    /** Counts and the three latency sketches of each deployment's buckets from its own start on. */
+    private static final String READ_FLEET_LATENCIES_SINCE = """
+            select k.deployment_id, r.bucket, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft,
+                   r.itl, r.e2e, r.error_requests, r.timeout_requests, r.cancelled_requests
+              from unnest(?::bigint[], ?::bigint[], ?::timestamptz[]) as k(tenant_id, deployment_id, since)
+             cross join lateral (
+                   select * from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= k.since and bucket < ?
+                    order by bucket
                    offset 0) r""";
 
     private final JdbcTemplate jdbc;
@@ -183,6 +210,71 @@ public class RequestRollupStore {
                     target.ttft().mergeStored(rs.getBytes(7));
                     target.itl().mergeStored(rs.getBytes(8));
                     target.addFailures(rs.getLong(9), rs.getLong(10), rs.getLong(11));
+                });
+    }
+
+    /**
+     * The buckets of these deployments with {@code from ≤ bucket < to} and the requests each holds, by deployment id
+     * and oldest first, in one statement that reads no sketch: a rollup only grows, so its request count tells
+     * whether something counted from it before still holds.
+     */
+    public Map<Long, NavigableMap<Instant, Long>> sizesOfFleet(
+            FleetKeys deployments, Resolution resolution, Instant from, Instant to) {
+        Map<Long, NavigableMap<Instant, Long>> sizes = new HashMap<>();
+        if (deployments.isEmpty()) {
+            return sizes;
+        }
+        jdbc.query(
+                connection -> deployments.prepare(connection, READ_FLEET_SIZES, resolution, from, to),
+                (RowCallbackHandler) rs -> sizes.computeIfAbsent(rs.getLong(1), id -> new TreeMap<>())
+                        .put(rs.getTimestamp(2).toInstant(), rs.getLong(3)));
+        return sizes;
+    }
+
+    /**
+     * Each stored rollup of these deployments from the bucket given for each (in {@code since}, by deployment id) up
+     * to {@code to}, one at a time and oldest first per deployment, with its counts and its TTFT, ITL and E2E sketches
+     * (not the queue's): {@code each} gets the deployment id and a rollup of that one row, which is not kept, so a read
+     * of thousands of deployments holds one row's sketches at a time. One round trip however many deployments.
+     */
+    public void forEachOfFleetSince(
+            Map<Long, Long> tenantOf,
+            Map<Long, Instant> since,
+            Resolution resolution,
+            Instant to,
+            BiConsumer<Long, RequestRollup> each) {
+        if (since.isEmpty()) {
+            return;
+        }
+        List<Long> deploymentIds = List.copyOf(since.keySet());
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement = connection.prepareStatement(READ_FLEET_LATENCIES_SINCE);
+                    statement.setArray(
+                            1,
+                            connection.createArrayOf(
+                                    "int8",
+                                    deploymentIds.stream().map(tenantOf::get).toArray()));
+                    statement.setArray(2, connection.createArrayOf("int8", deploymentIds.toArray()));
+                    statement.setArray(
+                            3,
+                            connection.createArrayOf(
+                                    "timestamptz",
+                                    deploymentIds.stream()
+                                            .map(id -> Timestamp.from(since.get(id)))
+                                            .toArray()));
+                    statement.setInt(4, resolution.seconds());
+                    statement.setTimestamp(5, Timestamp.from(to));
+                    return statement;
+                },
+                (RowCallbackHandler) rs -> {
+                    RequestRollup row = new RequestRollup(rs.getTimestamp(2).toInstant());
+                    row.addCounts(rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
+                    row.ttft().mergeStored(rs.getBytes(7));
+                    row.itl().mergeStored(rs.getBytes(8));
+                    row.e2e().mergeStored(rs.getBytes(9));
+                    row.addFailures(rs.getLong(10), rs.getLong(11), rs.getLong(12));
+                    each.accept(rs.getLong(1), row);
                 });
     }
 

@@ -3,8 +3,10 @@ package dev.inferencemetrics.slo;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import java.math.BigDecimal;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -26,25 +28,39 @@ class ObjectiveStore {
 
     /** The deployment's objectives, defaults filled in, in the order of {@link SloKind}. */
     List<SloObjective> objectives(DeploymentRef deployment) {
-        Map<SloKind, SloObjective> byKind = new EnumMap<>(SloKind.class);
-        byKind.put(SloKind.TTFT, latencyDefault(SloKind.TTFT, deployment.sloTtftP95Ms()));
-        byKind.put(SloKind.ITL, latencyDefault(SloKind.ITL, deployment.sloItlP95Ms()));
-        byKind.put(SloKind.AVAILABILITY, new SloObjective(SloKind.AVAILABILITY, DEFAULT_AVAILABILITY_PCT, null, true));
+        return objectives(List.of(deployment)).get(deployment.id());
+    }
+
+    /** {@link #objectives(DeploymentRef)} of each deployment, by deployment id, in one statement. */
+    Map<Long, List<SloObjective>> objectives(List<DeploymentRef> deployments) {
+        Map<Long, Map<SloKind, SloObjective>> byDeployment = new HashMap<>();
+        for (DeploymentRef deployment : deployments) {
+            Map<SloKind, SloObjective> byKind = new EnumMap<>(SloKind.class);
+            byKind.put(SloKind.TTFT, latencyDefault(SloKind.TTFT, deployment.sloTtftP95Ms()));
+            byKind.put(SloKind.ITL, latencyDefault(SloKind.ITL, deployment.sloItlP95Ms()));
+            byKind.put(
+                    SloKind.AVAILABILITY, new SloObjective(SloKind.AVAILABILITY, DEFAULT_AVAILABILITY_PCT, null, true));
+            byDeployment.put(deployment.id(), byKind);
+        }
         jdbc.sql("""
-                        select kind, target_pct, threshold_ms, enabled from slo_objective
-                         where tenant_id = ? and deployment_id = ?""")
-                .params(deployment.tenantId(), deployment.id())
-                .query((rs, row) -> {
+                        select o.deployment_id, o.kind, o.target_pct, o.threshold_ms, o.enabled
+                          from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+                          join slo_objective o on o.tenant_id = k.tenant_id and o.deployment_id = k.deployment_id""")
+                .params(
+                        deployments.stream().map(DeploymentRef::tenantId).toArray(Long[]::new),
+                        deployments.stream().map(DeploymentRef::id).toArray(Long[]::new))
+                .query((RowCallbackHandler) rs -> {
                     BigDecimal threshold = rs.getBigDecimal("threshold_ms");
-                    return new SloObjective(
+                    SloObjective objective = new SloObjective(
                             SloKind.valueOf(rs.getString("kind")),
                             rs.getBigDecimal("target_pct").doubleValue(),
                             threshold == null ? null : threshold.doubleValue(),
                             rs.getBoolean("enabled"));
-                })
-                .list()
-                .forEach(objective -> byKind.put(objective.kind(), objective));
-        return List.copyOf(byKind.values());
+                    byDeployment.get(rs.getLong("deployment_id")).put(objective.kind(), objective);
+                });
+        Map<Long, List<SloObjective>> objectives = new HashMap<>();
+        byDeployment.forEach((id, byKind) -> objectives.put(id, List.copyOf(byKind.values())));
+        return objectives;
     }
 
     void save(DeploymentRef deployment, SloObjective objective) {

@@ -1,15 +1,20 @@
 package dev.inferencemetrics.slo;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.springframework.stereotype.Component;
 
@@ -21,6 +26,9 @@ import org.springframework.stereotype.Component;
 public class SloReader {
 
     private final RequestRollupStore rollups;
+
+    /** Counts of {@link #readFleet}'s last call per resolution, by deployment id. */
+    private final Map<Resolution, Map<Long, KeptCounts>> kept = new EnumMap<>(Resolution.class);
 
     SloReader(RequestRollupStore rollups) {
         this.rollups = rollups;
@@ -48,5 +56,96 @@ public class SloReader {
             counts.put(objective.kind(), perBucket);
         }
         return new CountedBuckets(buckets, counts);
+    }
+
+    /**
+     * {@link #read} for many deployments at once, for a caller that reads the same span every minute (the alert
+     * evaluator). Each bucket's counts are kept between calls with the request count they were made at: a rollup only
+     * grows, so a bucket whose request count is unchanged counts the same, and only new or grown buckets — the last
+     * one or two of each deployment, in a steady minute — have their sketches read and decoded. Two statements
+     * however many deployments there are. Deployments without objectives or rollups count nothing.
+     */
+    public synchronized Map<Long, CountedBuckets> readFleet(
+            List<DeploymentRef> deployments,
+            Map<Long, List<SloObjective>> objectives,
+            Resolution resolution,
+            Instant from,
+            Instant to) {
+        Map<Long, Long> tenantOf = new HashMap<>();
+        deployments.forEach(deployment -> tenantOf.put(deployment.id(), deployment.tenantId()));
+        Map<Long, NavigableMap<Instant, Long>> sizes = rollups.sizesOfFleet(
+                FleetKeys.of(List.copyOf(tenantOf.values()), List.copyOf(tenantOf.keySet())),
+                resolution,
+                resolution.bucketOf(from),
+                to);
+        Map<Long, KeptCounts> previous = kept.getOrDefault(resolution, Map.of());
+        Map<Long, KeptCounts> current = new HashMap<>();
+        Map<Long, Instant> since = new HashMap<>();
+        sizes.forEach((id, buckets) -> {
+            List<SloObjective> counted = objectives.getOrDefault(id, List.of());
+            KeptCounts counts = previous.get(id);
+            KeptCounts keep = counts != null && counts.objectives().equals(counted)
+                    ? counts.within(buckets.keySet())
+                    : new KeptCounts(counted, new HashMap<>());
+            current.put(id, keep);
+            keep.firstStale(buckets).ifPresent(bucket -> since.put(id, bucket));
+        });
+        rollups.forEachOfFleetSince(tenantOf, since, resolution, to, (id, row) -> {
+            KeptCounts keep = current.get(id);
+            keep.buckets().put(row.bucket(), KeptBucket.of(row, keep.objectives()));
+        });
+        kept.put(resolution, current);
+        Map<Long, CountedBuckets> counted = new HashMap<>();
+        sizes.forEach((id, buckets) -> counted.put(id, current.get(id).counted(buckets.keySet())));
+        return counted;
+    }
+
+    /** One deployment's counted buckets, and the objectives they were counted for. */
+    private record KeptCounts(List<SloObjective> objectives, Map<Instant, KeptBucket> buckets) {
+
+        /** These counts without the buckets that left the span. */
+        KeptCounts within(Set<Instant> span) {
+            Map<Instant, KeptBucket> inside = new HashMap<>(buckets);
+            inside.keySet().retainAll(span);
+            return new KeptCounts(objectives, inside);
+        }
+
+        /** The oldest bucket not counted yet, or counted when it held fewer requests. */
+        Optional<Instant> firstStale(NavigableMap<Instant, Long> sizes) {
+            return sizes.entrySet().stream()
+                    .filter(size -> {
+                        KeptBucket bucket = buckets.get(size.getKey());
+                        return bucket == null || bucket.requests() != size.getValue();
+                    })
+                    .map(Map.Entry::getKey)
+                    .findFirst();
+        }
+
+        /** The counts of the buckets in {@code span}, oldest first; one removed meanwhile (retention) is left out. */
+        CountedBuckets counted(Set<Instant> span) {
+            List<Instant> inOrder = span.stream().filter(buckets::containsKey).toList();
+            Map<SloKind, EventCounts[]> counts = new EnumMap<>(SloKind.class);
+            for (SloObjective objective : objectives) {
+                EventCounts[] perBucket = new EventCounts[inOrder.size()];
+                for (int i = 0; i < perBucket.length; i++) {
+                    perBucket[i] = buckets.get(inOrder.get(i)).counts().get(objective.kind());
+                }
+                counts.put(objective.kind(), perBucket);
+            }
+            return new CountedBuckets(inOrder, counts);
+        }
+    }
+
+    /** One bucket's events per objective kind, and the requests it held when they were counted. */
+    private record KeptBucket(long requests, Map<SloKind, EventCounts> counts) {
+
+        static KeptBucket of(RequestRollup row, List<SloObjective> objectives) {
+            Map<SloKind, EventCounts> counts = new EnumMap<>(SloKind.class);
+            for (SloObjective objective : objectives) {
+                double threshold = Objects.requireNonNullElse(objective.thresholdMs(), 0.0);
+                counts.put(objective.kind(), objective.kind().count(row, threshold));
+            }
+            return new KeptBucket(row.requests(), counts);
+        }
     }
 }

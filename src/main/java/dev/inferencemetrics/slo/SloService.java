@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -56,6 +57,11 @@ public class SloService {
     /** The objectives of a deployment the caller (a system job, say) has already resolved; its tenant declared. */
     public List<SloObjective> objectives(DeploymentRef deployment) {
         return objectives.objectives(deployment);
+    }
+
+    /** The objectives of each deployment, by id, in one read; the caller has declared a scope holding them all. */
+    public Map<Long, List<SloObjective>> objectives(List<DeploymentRef> deployments) {
+        return objectives.objectives(deployments);
     }
 
     @Transactional

@@ -14,6 +14,7 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.TextField;
+import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.notify.Channel;
 import dev.inferencemetrics.notify.ChannelKind;
 import dev.inferencemetrics.notify.ChannelService;
@@ -100,7 +101,14 @@ public class ChannelsPanel extends VerticalLayout {
     private Component actions(Channel channel) {
         Button test = new Button("Test", click -> test(channel));
         Button toggle = new Button(channel.enabled() ? "Switch off" : "Switch on", click -> toggle(channel));
-        Button remove = new Button("Remove", click -> remove(channel));
+        Button remove = new Button(
+                "Remove",
+                click -> Confirmation.ask(
+                        "Remove channel \"" + channel.name() + "\"?",
+                        "It hears of no further alert, and messages still waiting for it are not sent. This cannot"
+                                + " be undone; add the channel again to hear of alerts there again.",
+                        "Remove",
+                        () -> remove(channel)));
         test.addClassName("test-channel");
         remove.addClassName("remove-channel");
         return new HorizontalLayout(test, toggle, remove);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import dev.inferencemetrics.alert.WebhookReceiver;
 import dev.inferencemetrics.alert.ui.AlertsView;
@@ -96,6 +97,12 @@ class ChannelsViewTest extends SpringBrowserlessTest {
         assertThat(shown.getFirst().tenantId()).isEqualTo(tenant);
 
         click(panel, 0, "Remove");
+        ConfirmDialog question = $(ConfirmDialog.class).last();
+        assertThat(question.getElement().getProperty("header")).isEqualTo("Remove channel \"on-call\"?");
+        assertThat(shown(panel))
+                .as("nothing removed before the question is answered")
+                .hasSize(1);
+        test(question).confirm();
 
         assertThat(shown(panel)).isEmpty();
         assertThat(channels.channels(TenantScope.tenant(tenant))).isEmpty();

@@ -1,0 +1,131 @@
+package dev.inferencemetrics.alert;
+
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.metrics.EngineGauges;
+import dev.inferencemetrics.rollup.EngineGaugeRollup;
+import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
+import dev.inferencemetrics.rollup.FleetKeys;
+import dev.inferencemetrics.rollup.KvRollup;
+import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.slo.CountedBuckets;
+import dev.inferencemetrics.slo.SloKind;
+import dev.inferencemetrics.slo.SloObjective;
+import dev.inferencemetrics.slo.SloReader;
+import dev.inferencemetrics.slo.SloService;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * Everything one evaluation compares every deployment's rules with, read for all active deployments at once: their
+ * objectives, rules, open alerts and silences, and the rollups their windows cover, in nine statements however many
+ * deployments there are. Must run inside a transaction that declares every tenant.
+ */
+@Component
+class FleetReadings {
+
+    private final SloService slos;
+    private final SloReader reader;
+    private final RuleStore rules;
+    private final AlertStore alerts;
+    private final SilenceStore silences;
+    private final KvRollupStore kvRollups;
+    private final EngineGaugeRollupStore gauges;
+
+    FleetReadings(
+            SloService slos,
+            SloReader reader,
+            RuleStore rules,
+            AlertStore alerts,
+            SilenceStore silences,
+            KvRollupStore kvRollups,
+            EngineGaugeRollupStore gauges) {
+        this.slos = slos;
+        this.reader = reader;
+        this.rules = rules;
+        this.alerts = alerts;
+        this.silences = silences;
+        this.kvRollups = kvRollups;
+        this.gauges = gauges;
+    }
+
+    Snapshot read(List<DeploymentRef> deployments, Instant now) {
+        Instant end = now.plusSeconds(1);
+        FleetKeys keys = FleetKeys.of(
+                deployments.stream().map(DeploymentRef::tenantId).toList(),
+                deployments.stream().map(DeploymentRef::id).toList());
+        Map<Long, List<SloObjective>> enabled = slos.objectives(deployments).entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, entry -> entry.getValue().stream()
+                        .filter(SloObjective::enabled)
+                        .toList()));
+        Map<Long, List<AlertRule>> stored = rules.all();
+        Collection<AlertRule> every =
+                stored.values().stream().flatMap(List::stream).toList();
+        Duration longestBurn = AlertEvaluator.longest(every, RuleKind.BURN_RATE);
+        Duration longestKv = AlertEvaluator.longest(every, RuleKind.KV_MEAN);
+        return new Snapshot(
+                enabled,
+                stored,
+                alerts.openOfAll(),
+                silences.endingAfter(now),
+                reader.readFleet(deployments, enabled, Resolution.MINUTE, now.minus(AlertRule.MINUTE_GRAIN_UP_TO), end),
+                longestBurn.compareTo(AlertRule.MINUTE_GRAIN_UP_TO) > 0
+                        ? reader.readFleet(deployments, enabled, Resolution.HALF_HOUR, now.minus(longestBurn), end)
+                        : Map.of(),
+                longestKv.isZero() ? Map.of() : kvRollups.readFleet(keys, Resolution.MINUTE, now.minus(longestKv), end),
+                gauges.readFleet(
+                        keys, EngineGauges.WAITING, Resolution.MINUTE, now.minus(DefaultRules.WAITING_WINDOW), end),
+                now);
+    }
+
+    /** What {@link #read} found, by deployment id. */
+    record Snapshot(
+            Map<Long, List<SloObjective>> objectives,
+            Map<Long, List<AlertRule>> rules,
+            Map<Long, Map<Long, OpenAlert>> open,
+            Map<Long, List<Silence>> silences,
+            Map<Long, CountedBuckets> minutes,
+            Map<Long, CountedBuckets> halfHours,
+            Map<Long, List<KvRollup>> kv,
+            Map<Long, List<EngineGaugeRollup>> waiting,
+            Instant now) {
+
+        /**
+         * The deployment's evaluation from these readings; empty when it still lacks some of its default rules, which
+         * only a transaction of its own may add.
+         */
+        Optional<PlannedEvaluation> plan(DeploymentRef deployment) {
+            long id = deployment.id();
+            List<SloObjective> enabled = objectives.getOrDefault(id, List.of());
+            List<EngineGaugeRollup> waitingReadings = waiting.getOrDefault(id, List.of());
+            List<AlertRule> deploymentRules = rules.getOrDefault(id, List.of());
+            if (!DeploymentRules.missing(deployment, enabled, !waitingReadings.isEmpty(), deploymentRules)
+                    .isEmpty()) {
+                return Optional.empty();
+            }
+            Map<SloKind, SloObjective> byKind = new EnumMap<>(SloKind.class);
+            byKind.putAll(enabled.stream().collect(Collectors.toMap(SloObjective::kind, Function.identity())));
+            RuleValues values = new RuleValues(
+                    now,
+                    byKind,
+                    minutes.getOrDefault(id, CountedBuckets.none()),
+                    halfHours.getOrDefault(id, CountedBuckets.none()),
+                    kv.getOrDefault(id, List.of()),
+                    waitingReadings);
+            return Optional.of(new PlannedEvaluation(
+                    deploymentRules, values, silences.getOrDefault(id, List.of()), open.getOrDefault(id, Map.of())));
+        }
+    }
+
+    /** One deployment's rules with the values, silences and open alerts they are evaluated against. */
+    record PlannedEvaluation(
+            List<AlertRule> rules, RuleValues values, List<Silence> silences, Map<Long, OpenAlert> open) {}
+}
