@@ -4,6 +4,7 @@ import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Pre;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -14,6 +15,7 @@ import dev.inferencemetrics.deployment.OtlpNames;
 import dev.inferencemetrics.metrics.IngestSnippets;
 import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.otlp.VllmTracesSnippet;
+import dev.inferencemetrics.scrape.ScrapeTargetSnippet;
 
 /** The Overview tab: what the deployment is, its SLOs and prices, and how to send it data. */
 class DeploymentOverview extends VerticalLayout {
@@ -46,6 +48,13 @@ class DeploymentOverview extends VerticalLayout {
         add(facts, new H3("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
         VllmTracesSnippet vllm = new VllmTracesSnippet(baseUrl, otlpNames, deployment.model());
         add(new H3("Point vLLM at it (OpenTelemetry traces)"), snippet("vLLM", vllm.shell()));
+        add(
+                new H3("Scrape its engines' /metrics"),
+                new Paragraph("KV-cache use, queue depth and prefix-cache hits, from each replica's Prometheus"
+                        + " endpoint (vLLM, SGLang, NVIDIA NIM, NVIDIA Dynamo). An operator first puts the engines'"
+                        + " network on the scrape allow-list; then add a target per replica on the Sources tab, or"
+                        + " with a key that has the scope sources:write:"),
+                snippet("scrape target", new ScrapeTargetSnippet(baseUrl, deployment.slug()).curl()));
     }
 
     private static void fact(Div facts, String name, String value) {

@@ -3,6 +3,8 @@ package dev.inferencemetrics.metrics.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Pre;
 import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
@@ -14,44 +16,43 @@ import org.junit.jupiter.api.Test;
 
 class DeploymentOverviewTest {
 
+    private static final DeploymentRef DEPLOYMENT = new DeploymentRef(
+            7,
+            3,
+            "qwen3-coder",
+            "Qwen3 Coder",
+            "Qwen/Qwen3-Coder-30B",
+            "vLLM",
+            "eu-west-1",
+            new BigDecimal("500"),
+            new BigDecimal("250"),
+            new BigDecimal("1"),
+            Instant.parse("2026-11-01T00:00:00Z"),
+            null,
+            null);
+
     @Test
-    void the_overview_lists_the_error_rate_slo_beside_the_latency_slos() {
-        DeploymentRef deployment = new DeploymentRef(
-                1,
-                2,
-                "sandbox",
-                "Sandbox",
-                "m",
-                "vLLM",
-                "eu",
-                new BigDecimal("400"),
-                new BigDecimal("60"),
-                new BigDecimal("0.250"),
-                Instant.EPOCH,
-                null,
-                null);
-
+    void the_overview_shows_how_to_push_samples_export_traces_and_add_a_scrape_target_for_this_deployment() {
         DeploymentOverview overview = new DeploymentOverview(
-                deployment,
-                new TokenPrice(BigDecimal.ZERO, BigDecimal.ZERO, "USD"),
-                new OtlpNames(List.of(), List.of()),
-                "http://localhost:8080");
+                DEPLOYMENT,
+                TokenPrice.of("0.45", "1.80", "USD"),
+                new OtlpNames(List.of("vllm-qwen"), List.of()),
+                "https://metrics.example.com");
 
-        assertThat(facts(overview))
-                .containsSubsequence("SLO: TTFT p95 · 400 ms", "SLO: ITL p95 · 60 ms", "SLO: error rate · 0.25 %");
-    }
-
-    private static List<String> facts(Component root) {
-        return descendants(root)
-                .filter(c -> c.getClassNames().contains("deployment-fact"))
-                .map(row -> row.getChildren()
-                        .map(cell -> cell.getElement().getText())
-                        .reduce((name, value) -> name + " · " + value)
-                        .orElse(""))
+        assertThat(all(overview).filter(H3.class::isInstance).map(heading -> ((H3) heading).getText()))
+                .containsExactly(
+                        "Send data", "Point vLLM at it (OpenTelemetry traces)", "Scrape its engines' /metrics");
+        List<String> snippets = all(overview)
+                .filter(Pre.class::isInstance)
+                .map(pre -> ((Pre) pre).getText())
                 .toList();
+        assertThat(snippets).hasSize(4);
+        assertThat(snippets.getLast())
+                .contains("https://metrics.example.com/api/v1/scrape-targets")
+                .contains("\"deployment\":\"qwen3-coder\"");
     }
 
-    private static Stream<Component> descendants(Component root) {
-        return Stream.concat(Stream.of(root), root.getChildren().flatMap(DeploymentOverviewTest::descendants));
+    private static Stream<Component> all(Component root) {
+        return Stream.concat(Stream.of(root), root.getChildren().flatMap(DeploymentOverviewTest::all));
     }
 }
