@@ -32,13 +32,19 @@ class MetricsController {
 
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
+    private final ApproximateLatencyService approximateLatency;
     private final OperatorAccessAudit audit;
     private final Clock clock;
 
     MetricsController(
-            DeploymentService deployments, MetricsQueryService metrics, OperatorAccessAudit audit, Clock clock) {
+            DeploymentService deployments,
+            MetricsQueryService metrics,
+            ApproximateLatencyService approximateLatency,
+            OperatorAccessAudit audit,
+            Clock clock) {
         this.deployments = deployments;
         this.metrics = metrics;
+        this.approximateLatency = approximateLatency;
         this.audit = audit;
         this.clock = clock;
     }
@@ -61,8 +67,11 @@ class MetricsController {
     @Operation(
             summary = "Summary and per-interval series of a deployment's metrics",
             description = "Percentiles are within 1 % of a true value of the quantile. The window is snapped outward"
-                    + " to whole steps; from/to in the answer say what was covered.")
-    DeploymentMetrics metrics(
+                    + " to whole steps; from/to in the answer say what was covered. latencySource says where the"
+                    + " latency figures come from: requests (exact), engine-histograms (a deployment known only from"
+                    + " its engines' /metrics in this window: see approximate, bucketed estimates with their bucket"
+                    + " bounds) or none.")
+    MetricsAnswer metrics(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
             @Parameter(description = "ISO-8601 instant; default: an hour before to")
@@ -78,7 +87,10 @@ class MetricsController {
         Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
         Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
         try {
-            DeploymentMetrics answer = metrics.query(caller.scope(), slug, QueryWindow.of(start, end, step(step)));
+            QueryWindow window = QueryWindow.of(start, end, step(step));
+            MetricsAnswer answer = MetricsAnswer.of(
+                    metrics.query(caller.scope(), slug, window),
+                    approximateLatency.query(caller.scope(), slug, window));
             audit.called(
                     caller,
                     () -> deployments.require(caller.scope(), slug).tenantId(),

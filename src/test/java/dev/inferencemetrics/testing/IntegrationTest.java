@@ -12,7 +12,8 @@ import org.springframework.core.annotation.AliasFor;
  * A full application context on a real PostgreSQL ({@link TestDatabase}) with the demo world seeded (but no demo
  * traffic), serving HTTP on a random port. All integration tests share that one context: a second one (say, without
  * a server) would take over Spring Security's global context-holder strategy, and tests of the first would then see
- * nobody signed in. Every test signs in from the same address, so the per-address sign-in throttle is set high.
+ * nobody signed in. Every test signs in from the same address, so the per-address sign-in throttle is set high. The
+ * context is ready once its pages are served ({@link FrontendReady}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -26,7 +27,7 @@ import org.springframework.core.annotation.AliasFor;
             // tests start scrapes themselves (ScrapeRunner.scrapeDueNow), so that they know when one happened
             "inference-metrics.scrape.enabled=false"
         })
-@Import(TestDatabase.class)
+@Import({TestDatabase.class, FrontendReady.class})
 public @interface IntegrationTest {
 
     /** What the test server's Prometheus scraper presents. */
