@@ -68,6 +68,11 @@ public final class JsonObjectBody {
         return node.asString();
     }
 
+    /** Whether the body names this field at all, even as null: a null can mean "back to the default". */
+    public boolean has(String field) {
+        return root.has(field);
+    }
+
     /** A whole number of {@code unit} (seconds, say), named so in the reason a wrong value gets. */
     public @Nullable Integer integer(String field, String unit) {
         JsonNode node = root.get(field);

@@ -2,10 +2,12 @@ package dev.inferencemetrics.audit;
 
 import dev.inferencemetrics.deployment.DeploymentOtlpNamesChanged;
 import dev.inferencemetrics.deployment.OtlpNames;
+import dev.inferencemetrics.deployment.RawRetentionChanged;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
 
-/** Logs operators' changes to a deployment's trace routing, once they have committed. */
+/** Logs operators' changes to a deployment's trace routing and raw retention, once they have committed. */
 @Component
 class TraceRoutingAudit {
 
@@ -22,6 +24,19 @@ class TraceRoutingAudit {
                 change.tenantId(),
                 "Deployment id " + change.deploymentId() + " trace routing: " + describe(change.before()) + " → "
                         + describe(change.after()));
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void changed(RawRetentionChanged change) {
+        log.record(
+                AuditKind.DEPLOYMENT_CHANGED,
+                change.tenantId(),
+                "Deployment " + change.slug() + " raw samples kept: " + describe(change.beforeHours()) + " → "
+                        + describe(change.afterHours()));
+    }
+
+    private static String describe(@Nullable Integer hours) {
+        return hours == null ? "the global retention" : hours + " h";
     }
 
     private static String describe(OtlpNames names) {

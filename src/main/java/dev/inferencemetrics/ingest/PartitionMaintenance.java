@@ -38,6 +38,7 @@ class PartitionMaintenance implements InitializingBean {
     private final TenantTransactions tenantTransactions;
     private final RetentionProperties retention;
     private final SchedulerLease lease;
+    private final RequestSampleStore samples;
     private final Clock clock;
 
     PartitionMaintenance(
@@ -45,8 +46,10 @@ class PartitionMaintenance implements InitializingBean {
             TenantTransactions tenantTransactions,
             RetentionProperties retention,
             SchedulerLease lease,
+            RequestSampleStore samples,
             Clock clock) {
         this.jdbc = jdbc;
+        this.samples = samples;
         this.tenantTransactions = tenantTransactions;
         this.retention = retention;
         this.lease = lease;
@@ -77,6 +80,16 @@ class PartitionMaintenance implements InitializingBean {
                     .forEach(partition -> log.info(
                             "Dropped {} (past the {} raw-sample retention)", partition, retention.rawSamples()));
             deleteOldRollups(now);
+            deleteRawPastDeploymentRetention();
+        });
+    }
+
+    /** "Rollups only" deployments: their raw samples go once past the hours they are kept, within the hour. */
+    void deleteRawPastDeploymentRetention() {
+        samples.deletePastDeploymentRetention().forEach((deployment, removed) -> {
+            if (removed > 0) {
+                log.info("Removed {} raw samples of deployment id {} past its own retention", removed, deployment);
+            }
         });
     }
 

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -50,6 +51,18 @@ class RequestSampleStore {
 
     RequestSampleStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+    }
+
+    /**
+     * Removes the raw samples of "rollups only" deployments that are past their own hours (the schema owner's
+     * function does it: the application role may not delete raw samples); how many went, by deployment id.
+     */
+    Map<Long, Long> deletePastDeploymentRetention() {
+        Map<Long, Long> removed = new HashMap<>();
+        jdbc.query(
+                "select deployment_id, removed from delete_raw_samples_past_deployment_retention()",
+                (RowCallbackHandler) rs -> removed.put(rs.getLong(1), rs.getLong(2)));
+        return removed;
     }
 
     /** Stores the samples and returns those that were not stored before. Must run inside the caller's transaction. */

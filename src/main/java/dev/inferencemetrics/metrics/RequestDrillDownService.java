@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.RetentionProperties;
@@ -29,6 +30,7 @@ public class RequestDrillDownService {
     private final MetricsQueryService metrics;
     private final DatabaseTenant databaseTenant;
     private final RetentionProperties retention;
+    private final DeploymentRawRetention rawRetention;
     private final Clock clock;
 
     RequestDrillDownService(
@@ -37,7 +39,9 @@ public class RequestDrillDownService {
             MetricsQueryService metrics,
             DatabaseTenant databaseTenant,
             RetentionProperties retention,
+            DeploymentRawRetention rawRetention,
             Clock clock) {
+        this.rawRetention = rawRetention;
         this.deployments = deployments;
         this.samples = samples;
         this.metrics = metrics;
@@ -72,7 +76,7 @@ public class RequestDrillDownService {
         }
         RequestCursor cursor = after == null || after.isBlank() ? null : RequestCursor.decode(after);
         DeploymentRef deployment = deployments.require(scope, slug);
-        if (from.isBefore(rawKeptSince())) {
+        if (from.isBefore(rawKeptSince(scope, slug))) {
             QueryWindow window = QueryWindow.of(from, to, null);
             DeploymentMetrics.Summary distribution =
                     metrics.query(scope, slug, window).summary();
@@ -87,8 +91,18 @@ public class RequestDrillDownService {
         return new RequestPage(slug, from, to, sort.code(), descending, true, requests, next, null);
     }
 
-    /** The oldest instant whose raw samples are kept. */
+    /** The oldest instant whose raw samples are kept for every deployment. */
     public Instant rawKeptSince() {
         return clock.instant().minus(retention.rawSamples());
+    }
+
+    /** The oldest instant whose raw samples of this deployment are kept: its own hours ("rollups only") if shorter. */
+    public Instant rawKeptSince(TenantScope scope, String slug) {
+        Instant global = rawKeptSince();
+        return rawRetention
+                .of(scope, slug)
+                .map(kept -> clock.instant().minus(kept))
+                .filter(own -> own.isAfter(global))
+                .orElse(global);
     }
 }

@@ -19,6 +19,7 @@ record DeploymentAnswer(
         Slo slo,
         List<PricePeriod> prices,
         OtlpNames otlp,
+        @Nullable Integer rawRetentionHours,
         @Nullable Instant archivedAt,
         boolean created) {
 
@@ -36,6 +37,7 @@ record DeploymentAnswer(
                 new Slo(d.sloTtftP95Ms(), d.sloItlP95Ms(), d.sloErrorRatePct()),
                 provisioned.prices(),
                 provisioned.otlp(),
+                provisioned.rawRetentionHours(),
                 d.archivedAt(),
                 provisioned.created());
     }

@@ -4,6 +4,7 @@ import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
+import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -28,6 +29,7 @@ public class DeploymentProvisioning {
     private final DeploymentService deployments;
     private final PriceService prices;
     private final DeploymentOtlpNames otlpNames;
+    private final DeploymentRawRetention rawRetention;
     private final Clock clock;
 
     DeploymentProvisioning(
@@ -35,11 +37,13 @@ public class DeploymentProvisioning {
             DeploymentService deployments,
             PriceService prices,
             DeploymentOtlpNames otlpNames,
+            DeploymentRawRetention rawRetention,
             Clock clock) {
         this.tenants = tenants;
         this.deployments = deployments;
         this.prices = prices;
         this.otlpNames = otlpNames;
+        this.rawRetention = rawRetention;
         this.clock = clock;
     }
 
@@ -62,11 +66,15 @@ public class DeploymentProvisioning {
         if (spec.otlp() != null) {
             otlpNames.replace(scope, slug, spec.otlp());
         }
+        if (spec.rawRetention() != null) {
+            rawRetention.set(scope, slug, spec.rawRetention().hours());
+        }
         return new ProvisionedDeployment(
                 deployments.require(scope, slug),
                 tenant.slug(),
                 prices.history(scope, slug),
                 otlpNames.of(scope, slug),
+                rawRetention.of(scope, slug).map(kept -> (int) kept.toHours()).orElse(null),
                 created);
     }
 

@@ -28,9 +28,13 @@ record DeploymentSpec(
         @Nullable BigDecimal sloItlP95Ms,
         @Nullable BigDecimal sloErrorRatePct,
         @Nullable PriceSpec price,
-        @Nullable OtlpNames otlp) {
+        @Nullable OtlpNames otlp,
+        @Nullable RawRetentionSpec rawRetention) {
 
     record PriceSpec(TokenPrice price, @Nullable Instant effectiveFrom) {}
+
+    /** {@code rawRetentionHours} as given: a number of hours ("rollups only"), or null for the global retention. */
+    record RawRetentionSpec(@Nullable Integer hours) {}
 
     static DeploymentSpec read(JsonObjectBody body) {
         JsonObjectBody slo = body.object("slo");
@@ -45,9 +49,10 @@ record DeploymentSpec(
                 slo == null ? null : slo.decimal("itlP95Ms"),
                 slo == null ? null : slo.decimal("errorRatePct"),
                 price(body.object("price")),
-                otlp == null
-                        ? null
-                        : new OtlpNames(names(otlp.texts("serviceNames")), names(otlp.texts("modelNames"))));
+                otlp == null ? null : new OtlpNames(names(otlp.texts("serviceNames")), names(otlp.texts("modelNames"))),
+                body.has("rawRetentionHours")
+                        ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours"))
+                        : null);
     }
 
     /** A new deployment of the tenant as this spec describes it. */

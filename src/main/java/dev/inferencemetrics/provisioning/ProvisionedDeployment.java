@@ -4,7 +4,13 @@ import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** A deployment as a provisioning call left it, and whether that call created it. */
 public record ProvisionedDeployment(
-        DeploymentRef deployment, String tenantSlug, List<PricePeriod> prices, OtlpNames otlp, boolean created) {}
+        DeploymentRef deployment,
+        String tenantSlug,
+        List<PricePeriod> prices,
+        OtlpNames otlp,
+        @Nullable Integer rawRetentionHours,
+        boolean created) {}

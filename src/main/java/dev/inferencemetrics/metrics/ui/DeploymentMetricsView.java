@@ -15,6 +15,7 @@ import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
+import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
@@ -53,6 +54,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final CurrentUser currentUser;
     private final OperatorAccessAudit audit;
     private final DeploymentOtlpNames otlpNames;
+    private final DeploymentRawRetention rawRetention;
     private final EngineGaugeQueryService engineGauges;
     private final ApproximateLatencyService approximateLatency;
     private final ScrapeTargetService scrapeTargets;
@@ -78,6 +80,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             CurrentUser currentUser,
             OperatorAccessAudit audit,
             DeploymentOtlpNames otlpNames,
+            DeploymentRawRetention rawRetention,
             EngineGaugeQueryService engineGauges,
             ApproximateLatencyService approximateLatency,
             ScrapeTargetService scrapeTargets,
@@ -89,6 +92,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         this.audit = audit;
         this.extraTabs = extraTabs;
         this.otlpNames = otlpNames;
+        this.rawRetention = rawRetention;
         this.engineGauges = engineGauges;
         this.approximateLatency = approximateLatency;
         this.scrapeTargets = scrapeTargets;
@@ -160,6 +164,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
                         deployment,
                         prices.current(scope, deployment.slug()),
                         otlpNames.of(scope, deployment.slug()),
+                        rawRetention.of(scope, deployment.slug()),
                         baseUrl()));
         SignedInUser user = currentUser.require();
         if (user.role() != Role.TENANT_VIEWER && deployment.active()) {

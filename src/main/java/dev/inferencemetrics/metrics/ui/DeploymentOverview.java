@@ -16,11 +16,18 @@ import dev.inferencemetrics.metrics.IngestSnippets;
 import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.otlp.VllmTracesSnippet;
 import dev.inferencemetrics.scrape.ScrapeTargetSnippet;
+import java.time.Duration;
+import java.util.Optional;
 
 /** The Overview tab: what the deployment is, its SLOs and prices, and how to send it data. */
 class DeploymentOverview extends VerticalLayout {
 
-    DeploymentOverview(DeploymentRef deployment, TokenPrice price, OtlpNames otlpNames, String baseUrl) {
+    DeploymentOverview(
+            DeploymentRef deployment,
+            TokenPrice price,
+            OtlpNames otlpNames,
+            Optional<Duration> rawRetention,
+            String baseUrl) {
         setPadding(false);
         Div facts = new Div();
         facts.addClassName("deployment-facts");
@@ -44,6 +51,11 @@ class DeploymentOverview extends VerticalLayout {
                 "Price per million tokens",
                 MoneyFormat.exact(price.inputPerMtok()) + " input · " + MoneyFormat.exact(price.outputPerMtok())
                         + " output " + price.currency());
+        rawRetention.ifPresent(kept -> fact(
+                facts,
+                "Rollups only",
+                "raw requests are kept " + kept.toHours() + " h: older intervals cannot be drilled down to their"
+                        + " requests (charts, cards, usage and alerts are unaffected)"));
         IngestSnippets snippets = new IngestSnippets(baseUrl, deployment.slug());
         add(facts, new H3("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
         VllmTracesSnippet vllm = new VllmTracesSnippet(baseUrl, otlpNames, deployment.model());

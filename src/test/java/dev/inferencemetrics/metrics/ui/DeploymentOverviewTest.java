@@ -9,8 +9,10 @@ import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +39,7 @@ class DeploymentOverviewTest {
                 DEPLOYMENT,
                 TokenPrice.of("0.45", "1.80", "USD"),
                 new OtlpNames(List.of("vllm-qwen"), List.of()),
+                Optional.empty(),
                 "https://metrics.example.com");
 
         assertThat(all(overview).filter(H3.class::isInstance).map(heading -> ((H3) heading).getText()))
@@ -50,6 +53,20 @@ class DeploymentOverviewTest {
         assertThat(snippets.getLast())
                 .contains("https://metrics.example.com/api/v1/scrape-targets")
                 .contains("\"deployment\":\"qwen3-coder\"");
+    }
+
+    @Test
+    void a_rollups_only_deployment_says_how_long_its_requests_can_be_listed() {
+        DeploymentOverview overview = new DeploymentOverview(
+                DEPLOYMENT,
+                TokenPrice.of("0.45", "1.80", "USD"),
+                new OtlpNames(List.of(), List.of()),
+                Optional.of(Duration.ofHours(6)),
+                "https://metrics.example.com");
+
+        assertThat(all(overview).map(Component::getElement).map(element -> element.getText()))
+                .contains("Rollups only")
+                .anySatisfy(text -> assertThat(text).startsWith("raw requests are kept 6 h"));
     }
 
     private static Stream<Component> all(Component root) {
