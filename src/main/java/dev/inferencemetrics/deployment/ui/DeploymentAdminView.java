@@ -13,6 +13,7 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
+import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
@@ -42,12 +43,13 @@ public class DeploymentAdminView extends VerticalLayout {
             TenantService tenantService,
             DeploymentService deploymentService,
             DeploymentOtlpNames otlpNames,
+            DeploymentRawRetention rawRetention,
             CurrentUser currentUser) {
         this.tenantService = tenantService;
         this.deploymentService = deploymentService;
         this.operator = currentUser.require();
         this.tenants = new TenantsPanel(tenantService, operator, this::refresh);
-        this.editor = new DeploymentEditor(deploymentService, otlpNames, operator, this::refreshAndShow);
+        this.editor = new DeploymentEditor(deploymentService, otlpNames, rawRetention, operator, this::refreshAndShow);
         addDeployment.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         addDeployment.addClickListener(click -> addDeployment());
         showArchived.addValueChangeListener(change -> refresh());

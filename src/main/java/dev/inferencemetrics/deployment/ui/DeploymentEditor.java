@@ -14,6 +14,7 @@ import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
+import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.SignedInUser;
@@ -42,6 +43,7 @@ class DeploymentEditor extends VerticalLayout {
     final RouterLink prices = new RouterLink("Change its prices on the Prices page", PricesView.class);
     final Paragraph message = new Paragraph();
     final OtlpNamesEditor traceRouting;
+    final RawRetentionEditor rawRetention;
     private final DeploymentService deployments;
     private final SignedInUser operator;
     private final Consumer<String> changed;
@@ -51,6 +53,7 @@ class DeploymentEditor extends VerticalLayout {
     DeploymentEditor(
             DeploymentService deployments,
             DeploymentOtlpNames otlpNames,
+            DeploymentRawRetention rawRetention,
             SignedInUser operator,
             Consumer<String> changed) {
         this.deployments = deployments;
@@ -79,7 +82,16 @@ class DeploymentEditor extends VerticalLayout {
         }));
         FormLayout fields = new FormLayout(displayName, model, engine, region, sloTtft, sloItl, sloErrorRate);
         traceRouting = new OtlpNamesEditor(otlpNames, operator.scope());
-        add(title, state, fields, TenantsPanel.row(save, archive, restore), prices, message, traceRouting);
+        this.rawRetention = new RawRetentionEditor(rawRetention, operator.scope());
+        add(
+                title,
+                state,
+                fields,
+                TenantsPanel.row(save, archive, restore),
+                prices,
+                message,
+                traceRouting,
+                this.rawRetention);
         show(null);
     }
 
@@ -104,6 +116,7 @@ class DeploymentEditor extends VerticalLayout {
         restore.setVisible(deployment.archivedAt() != null);
         prices.setQueryParameters(QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, deployment.slug()));
         traceRouting.show(deployment);
+        rawRetention.show(deployment);
     }
 
     private void act(Function<String, String> action) {

@@ -13,6 +13,7 @@ import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
+import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.OtlpNames;
@@ -21,6 +22,7 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.TestTenant;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -161,6 +163,34 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
                         + deployments.require(TenantScope.allTenants(), first).id()
                         + " trace routing: service names [], model names [] → service names [vllm-a, vllm-b],"
                         + " model names [Qwen/Qwen3-8B]");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_makes_a_deployment_rollups_only_and_zero_hours_are_refused() {
+        TestTenant tenant = TestTenant.create(context, "admin-view-raw");
+        String slug = tenant.deployment("busy");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, slug);
+        DeploymentRawRetention retention = context.getBean(DeploymentRawRetention.class);
+
+        // the field's own minimum stops this in a browser; the service refuses it all the same
+        view.editor.rawRetention.hours.setValue(0);
+        test(view.editor.rawRetention.save).click();
+        String refused = view.editor.rawRetention.message.getText();
+        test(view.editor.rawRetention.hours).setValue(6);
+        test(view.editor.rawRetention.save).click();
+
+        assertThat(refused).startsWith("Not saved: raw samples are kept between 1 and 8760 hours");
+        assertThat(retention.of(TenantScope.allTenants(), slug)).contains(Duration.ofHours(6));
+        assertThat(view.editor.rawRetention.message.getText())
+                .isEqualTo("Raw requests are kept 6 h; older ones go within the hour.");
+        assertThat(context.getBean(AuditLog.class)
+                        .search(
+                                TenantScope.allTenants(),
+                                new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10)))
+                .extracting(AuditEntry::detail)
+                .containsExactly("Deployment " + slug + " raw samples kept: the global retention → 6 h");
     }
 
     @Test
