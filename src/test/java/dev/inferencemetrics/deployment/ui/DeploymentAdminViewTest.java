@@ -121,10 +121,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(saved.sloErrorRatePct()).isEqualByComparingTo("2.5");
         assertThat(saved.displayName()).isEqualTo("Faster one");
         assertThat(view.editor.message.getText()).isEqualTo("Saved.");
-        assertThat(context.getBean(AuditLog.class)
-                        .search(
-                                TenantScope.allTenants(),
-                                new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10)))
+        assertThat(deploymentChanges(tenant))
                 .singleElement()
                 .extracting(AuditEntry::detail)
                 .asString()
@@ -154,10 +151,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(view.editor.traceRouting.message.getText())
                 .isEqualTo("The service name vllm-b already belongs to deployment " + first + ".");
         assertThat(names.of(TenantScope.allTenants(), second).serviceNames()).isEmpty();
-        assertThat(context.getBean(AuditLog.class)
-                        .search(
-                                TenantScope.allTenants(),
-                                new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10)))
+        assertThat(deploymentChanges(tenant))
                 .extracting(AuditEntry::detail)
                 .containsExactly("Deployment id "
                         + deployments.require(TenantScope.allTenants(), first).id()
@@ -185,10 +179,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(retention.of(TenantScope.allTenants(), slug)).contains(Duration.ofHours(6));
         assertThat(view.editor.rawRetention.message.getText())
                 .isEqualTo("Raw requests are kept 6 h; older ones go within the hour.");
-        assertThat(context.getBean(AuditLog.class)
-                        .search(
-                                TenantScope.allTenants(),
-                                new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10)))
+        assertThat(deploymentChanges(tenant))
                 .extracting(AuditEntry::detail)
                 .containsExactly("Deployment " + slug + " raw samples kept: the global retention → 6 h");
     }
@@ -324,5 +315,12 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
                 .getItems()
                 .map(DeploymentListItem::slug)
                 .toList();
+    }
+
+    private List<AuditEntry> deploymentChanges(TestTenant tenant) {
+        return context.getBean(AuditLog.class)
+                .search(
+                        TenantScope.allTenants(),
+                        new AuditQuery(Instant.EPOCH, AuditKind.DEPLOYMENT_CHANGED, tenant.id(), null, 10));
     }
 }
