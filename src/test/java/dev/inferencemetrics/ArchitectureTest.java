@@ -21,7 +21,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.repository.Repository;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Service;
 
 class ArchitectureTest {
 
@@ -84,6 +87,24 @@ class ArchitectureTest {
     @Test
     void packages_depend_on_each_other_in_one_direction_only() {
         slices().matching("dev.inferencemetrics.(**)").should().beFreeOfCycles().check(MAIN);
+    }
+
+    /**
+     * One rule for reaching the database: services hold the logic and the transaction, and read and write through
+     * JPA repositories (aggregates edited through forms) or JDBC stores (everything else); SQL lives in the stores.
+     */
+    @Test
+    void services_write_no_sql_of_their_own() {
+        noClasses()
+                .that()
+                .areAnnotatedWith(Service.class)
+                .should()
+                .dependOnClassesThat()
+                .areAssignableTo(JdbcClient.class)
+                .orShould()
+                .dependOnClassesThat()
+                .areAssignableTo(JdbcTemplate.class)
+                .check(MAIN);
     }
 
     /** The tenancy core sits at the bottom: every feature may use it, and it uses none. */

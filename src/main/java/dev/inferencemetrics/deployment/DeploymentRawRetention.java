@@ -6,7 +6,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -24,12 +23,12 @@ public class DeploymentRawRetention {
     public static final int MAX_HOURS = 8_760;
 
     private final DeploymentService deployments;
-    private final JdbcClient jdbc;
+    private final DeploymentRefStore refs;
     private final ApplicationEventPublisher events;
 
-    DeploymentRawRetention(DeploymentService deployments, JdbcClient jdbc, ApplicationEventPublisher events) {
+    DeploymentRawRetention(DeploymentService deployments, DeploymentRefStore refs, ApplicationEventPublisher events) {
         this.deployments = deployments;
-        this.jdbc = jdbc;
+        this.refs = refs;
         this.events = events;
     }
 
@@ -59,20 +58,12 @@ public class DeploymentRawRetention {
         if (Objects.equals(before, hours)) {
             return;
         }
-        jdbc.sql("update deployment set raw_retention_hours = ? where tenant_id = ? and id = ?")
-                .params(hours, deployment.tenantId(), deployment.id())
-                .update();
+        refs.setRawRetentionHours(deployment, hours);
         events.publishEvent(
                 new RawRetentionChanged(deployment.tenantId(), deployment.id(), deployment.slug(), before, hours));
     }
 
     private Optional<Integer> hours(DeploymentRef deployment) {
-        return jdbc.sql("select raw_retention_hours from deployment where tenant_id = ? and id = ?")
-                .params(deployment.tenantId(), deployment.id())
-                .query((rs, row) -> {
-                    int hours = rs.getInt(1);
-                    return rs.wasNull() ? null : hours;
-                })
-                .optional();
+        return refs.rawRetentionHours(deployment);
     }
 }

@@ -3,8 +3,6 @@ package dev.inferencemetrics.deployment;
 import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.List;
-import java.util.Locale;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -15,19 +13,11 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class DeploymentSearch {
 
-    private static final String FIND = "select " + DeploymentService.REF_COLUMNS + """
-            , t.slug as tenant_slug, t.name as tenant_name
-              from deployment d join tenant t on t.id = d.tenant_id
-             where (cast(? as bigint) is null or d.tenant_id = ?)
-               and (? or (d.archived_at is null and t.archived_at is null))
-               and strpos(lower(d.display_name || ' ' || d.slug || ' ' || d.model || ' ' || d.engine || ' '
-                                || t.name || ' ' || t.slug), ?) > 0""";
-
-    private final JdbcClient jdbc;
+    private final DeploymentRefStore refs;
     private final DatabaseTenant databaseTenant;
 
-    DeploymentSearch(JdbcClient jdbc, DatabaseTenant databaseTenant) {
-        this.jdbc = jdbc;
+    DeploymentSearch(DeploymentRefStore refs, DatabaseTenant databaseTenant) {
+        this.refs = refs;
         this.databaseTenant = databaseTenant;
     }
 
@@ -43,13 +33,6 @@ public class DeploymentSearch {
                     case TenantScope.AllTenants all -> null;
                     case TenantScope.SingleTenant tenant -> tenant.tenantId();
                 };
-        return jdbc.sql(FIND)
-                .param(tenantId)
-                .param(tenantId)
-                .param(includeArchived)
-                .param(text.trim().toLowerCase(Locale.ROOT))
-                .query((rs, row) -> new ListedDeployment(
-                        DeploymentService.ref(rs), rs.getString("tenant_slug"), rs.getString("tenant_name")))
-                .list();
+        return refs.search(tenantId, text, includeArchived);
     }
 }

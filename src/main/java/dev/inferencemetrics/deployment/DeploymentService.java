@@ -2,17 +2,11 @@ package dev.inferencemetrics.deployment;
 
 import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -25,30 +19,21 @@ import org.springframework.transaction.annotation.Transactional;
 public class DeploymentService {
 
     /** What {@link #ref(java.sql.ResultSet)} reads, of a deployment {@code d} joined to its tenant {@code t}. */
-    static final String REF_COLUMNS = """
-            d.id, d.tenant_id, d.slug, d.display_name, d.model, d.engine, d.region, d.slo_ttft_p95_ms,
-                   d.slo_itl_p95_ms, d.slo_error_rate_pct, d.created_at, d.archived_at, t.archived_at as tenant_archived_at""";
-
-    /** Every ingest batch and metrics query looks a deployment up, so this one read skips the entity machinery. */
-    private static final String REF_BY_SLUG = "select " + REF_COLUMNS + """
-
-              from deployment d join tenant t on t.id = d.tenant_id
-             where d.slug = ?""";
-
     private final DeploymentRepository deployments;
-    private final JdbcClient jdbc;
+
+    private final DeploymentRefStore refs;
     private final ApplicationEventPublisher events;
     private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
     DeploymentService(
             DeploymentRepository deployments,
-            JdbcClient jdbc,
+            DeploymentRefStore refs,
             ApplicationEventPublisher events,
             DatabaseTenant databaseTenant,
             Clock clock) {
         this.deployments = deployments;
-        this.jdbc = jdbc;
+        this.refs = refs;
         this.events = events;
         this.databaseTenant = databaseTenant;
         this.clock = clock;
@@ -79,11 +64,8 @@ public class DeploymentService {
     @Transactional(readOnly = true)
     public DeploymentRef require(TenantScope scope, String slug) {
         databaseTenant.declare(scope);
-        DeploymentRef deployment = jdbc.sql(REF_BY_SLUG)
-                .param(slug)
-                .query((rs, row) -> ref(rs))
-                .optional()
-                .orElseThrow(() -> existsInAnyTenant(slug)
+        DeploymentRef deployment = refs.bySlug(slug)
+                .orElseThrow(() -> refs.slugExistsInAnyTenant(slug)
                         ? new ForeignDeploymentException(slug)
                         : new DeploymentNotFoundException(slug));
         if (!scope.includes(deployment.tenantId())) {
@@ -111,10 +93,7 @@ public class DeploymentService {
     @Transactional(readOnly = true)
     public List<DeploymentRef> activeRefs(TenantScope scope) {
         databaseTenant.declare(scope);
-        return jdbc.sql(REF_BY_SLUG.replace(
-                        "where d.slug = ?", "where d.archived_at is null and t.archived_at is null"))
-                .query((rs, row) -> ref(rs))
-                .list();
+        return refs.active();
     }
 
     /** Creates the deployment unless its slug is taken; returns whether it was created. */
@@ -141,7 +120,7 @@ public class DeploymentService {
             throw new IllegalArgumentException(problem);
         });
         databaseTenant.declare(scope);
-        if (existsInAnyTenant(definition.slug())) {
+        if (refs.slugExistsInAnyTenant(definition.slug())) {
             return false;
         }
         Deployment deployment = deployments.save(new Deployment(definition, clock.instant()));
@@ -154,19 +133,7 @@ public class DeploymentService {
     @Transactional(readOnly = true)
     public Optional<DeploymentRef> find(TenantScope scope, String slug) {
         databaseTenant.declare(scope);
-        return jdbc.sql(REF_BY_SLUG)
-                .param(slug)
-                .query((rs, row) -> ref(rs))
-                .optional()
-                .filter(deployment -> scope.includes(deployment.tenantId()));
-    }
-
-    /** Row-level security hides other tenants' deployments; this tells "another tenant's" from "none at all". */
-    private boolean existsInAnyTenant(String slug) {
-        return jdbc.sql("select deployment_slug_exists(?)")
-                .param(slug)
-                .query(Boolean.class)
-                .single();
+        return refs.bySlug(slug).filter(deployment -> scope.includes(deployment.tenantId()));
     }
 
     /**
@@ -232,26 +199,5 @@ public class DeploymentService {
 
     private static long id(Deployment deployment) {
         return Objects.requireNonNull(deployment.getId());
-    }
-
-    static DeploymentRef ref(ResultSet rs) throws SQLException {
-        return new DeploymentRef(
-                rs.getLong("id"),
-                rs.getLong("tenant_id"),
-                rs.getString("slug"),
-                rs.getString("display_name"),
-                rs.getString("model"),
-                rs.getString("engine"),
-                rs.getString("region"),
-                rs.getBigDecimal("slo_ttft_p95_ms"),
-                rs.getBigDecimal("slo_itl_p95_ms"),
-                rs.getBigDecimal("slo_error_rate_pct"),
-                rs.getTimestamp("created_at").toInstant(),
-                instant(rs.getTimestamp("archived_at")),
-                instant(rs.getTimestamp("tenant_archived_at")));
-    }
-
-    private static @Nullable Instant instant(@Nullable Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
     }
 }
