@@ -127,14 +127,20 @@ public final class FleetBenchmark {
 
     /** Deployments of one tenant with demo-like rollups: TTFT around 300 ms, 1 % errors, two KV replicas. */
     private static List<DeploymentRef> fill(ConfigurableApplicationContext app, long tenant, Instant now) {
+        return fill(app, tenant, now, "bench-", DEPLOYMENTS);
+    }
+
+    /** {@code count} deployments of the tenant, slugs {@code prefix0…}, each with an hour of rollups. */
+    static List<DeploymentRef> fill(
+            ConfigurableApplicationContext app, long tenant, Instant now, String prefix, int count) {
         DeploymentService deployments = app.getBean(DeploymentService.class);
         RequestRollupStore requestRollups = app.getBean(RequestRollupStore.class);
         KvRollupStore kvRollups = app.getBean(KvRollupStore.class);
         TenantTransactions transactions = app.getBean(TenantTransactions.class);
         SplittableRandom random = new SplittableRandom(18);
         List<DeploymentRef> created = new ArrayList<>();
-        for (int i = 0; i < DEPLOYMENTS; i++) {
-            String slug = "bench-" + i;
+        for (int i = 0; i < count; i++) {
+            String slug = prefix + i;
             deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Bench " + i, "m", "vLLM", "eu"));
             DeploymentRef deployment = deployments.require(TenantScope.tenant(tenant), slug);
             Instant from = Resolution.MINUTE.bucketOf(now.minus(Duration.ofMinutes(65)));

@@ -29,7 +29,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * Headless Debian Chromium driven by its chromedriver. Where Chromium is not installed the tests are skipped,
  * except on CI ({@code CI=true}), where a missing browser is a failure.
  */
-final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable {
 
     private static final File CHROMIUM = new File("/usr/bin/chromium");
     private static final File CHROMEDRIVER = new File("/usr/bin/chromedriver");
@@ -43,7 +43,7 @@ final class Browser implements AutoCloseable {
         this.baseUrl = baseUrl;
     }
 
-    static Browser open(int port) {
+    public static Browser open(int port) {
         boolean installed = CHROMIUM.canExecute() && CHROMEDRIVER.canExecute();
         if (!"true".equals(System.getenv("CI"))) {
             assumeTrue(
@@ -81,7 +81,7 @@ final class Browser implements AutoCloseable {
         driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, height));
     }
 
-    void signIn(String username, String password) {
+    public void signIn(String username, String password) {
         driver.get(baseUrl + "/login");
         // the first request may wait for the development bundle to be built
         WebElement user = waitUntil(Duration.ofMinutes(3), d -> visible(d, By.cssSelector("input[name=username]")));
@@ -91,12 +91,12 @@ final class Browser implements AutoCloseable {
         waitUntil(Duration.ofSeconds(30), d -> !d.getCurrentUrl().contains("/login"));
     }
 
-    void open(String path) {
+    public void open(String path) {
         driver.get(baseUrl + path);
     }
 
     /** Charts may redraw while they are read; an element replaced under the condition makes it try again. */
-    <T> T waitUntil(Duration timeout, java.util.function.Function<WebDriver, T> condition) {
+    public <T> T waitUntil(Duration timeout, java.util.function.Function<WebDriver, T> condition) {
         return new WebDriverWait(driver, timeout)
                 .ignoring(StaleElementReferenceException.class)
                 .until(condition::apply);
