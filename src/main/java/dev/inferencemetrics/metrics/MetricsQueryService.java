@@ -15,8 +15,10 @@ import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Instant;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -55,20 +57,27 @@ public class MetricsQueryService {
         return latency.record(() -> merge(scope, deploymentSlug, window));
     }
 
+    /**
+     * The whole window merged into one rollup, without per-interval series: the merged sketches keep their counts, so
+     * a caller can say how precisely each percentile is known (a comparison of two windows does).
+     */
+    @Transactional(readOnly = true)
+    public MergedWindow queryMerged(TenantScope scope, String deploymentSlug, QueryWindow window) {
+        return latency.record(() -> {
+            databaseTenant.declare(scope);
+            DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+            IntervalRollups intervals = kvIntervals(deployment, window);
+            RequestRollup totals = new RequestRollup(window.from());
+            mergeRequests(deployment, window, bucket -> totals);
+            return new MergedWindow(deployment.slug(), window.from(), window.to(), totals, intervals.kvSummary());
+        });
+    }
+
     private DeploymentMetrics merge(TenantScope scope, String deploymentSlug, QueryWindow window) {
         databaseTenant.declare(scope);
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
-        IntervalRollups intervals = new IntervalRollups(
-                window,
-                kvRollups.read(
-                        deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to()));
-        requestRollups.mergeInto(
-                deployment.tenantId(),
-                deployment.id(),
-                window.resolution(),
-                window.from(),
-                window.to(),
-                intervals::requestsAt);
+        IntervalRollups intervals = kvIntervals(deployment, window);
+        mergeRequests(deployment, window, intervals::requestsAt);
 
         List<LatencyPoint> ttft = intervals.latencySeries(RequestRollup::ttft);
         List<LatencyPoint> itl = intervals.latencySeries(RequestRollup::itl);
@@ -93,6 +102,18 @@ public class MetricsQueryService {
         Series series = new Series(ttft, itl, e2e, intervals.kvSeries(), intervals.throughputSeries(), queue);
         return new DeploymentMetrics(
                 deployment.slug(), window.from(), window.to(), window.step().getSeconds(), summary, series);
+    }
+
+    private IntervalRollups kvIntervals(DeploymentRef deployment, QueryWindow window) {
+        return new IntervalRollups(
+                window,
+                kvRollups.read(
+                        deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to()));
+    }
+
+    private void mergeRequests(DeploymentRef deployment, QueryWindow window, Function<Instant, RequestRollup> into) {
+        requestRollups.mergeInto(
+                deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to(), into);
     }
 
     private static SloCompliance sloCompliance(DeploymentRef deployment, RequestRollup totals) {
