@@ -59,6 +59,7 @@ class AuthorizationMatrixIT {
     enum Feature {
         INGEST,
         METRICS,
+        HEATMAP,
         USAGE,
         ALERT_RULES,
         SILENCE
@@ -435,6 +436,11 @@ class AuthorizationMatrixIT {
                         caller,
                         "/api/v1/deployments/" + tenant.deployment() + "/metrics?from=" + now.minus(Duration.ofHours(1))
                                 + "&to=" + now);
+            case HEATMAP ->
+                get(
+                        caller,
+                        "/api/v1/deployments/" + tenant.deployment() + "/heatmap?metric=ttft&from="
+                                + now.minus(Duration.ofHours(1)) + "&to=" + now);
             case USAGE ->
                 get(
                         caller,
@@ -505,6 +511,8 @@ class AuthorizationMatrixIT {
             Map<Feature, int[]> merged = new java.util.EnumMap<>(features);
             merged.put(Feature.ALERT_RULES, new int[] {alerts[0], alerts[1]});
             merged.put(Feature.SILENCE, new int[] {alerts[2], alerts[3]});
+            // the heatmap is read from the same rollups under the same rules as the metrics
+            merged.put(Feature.HEATMAP, features.get(Feature.METRICS));
             all.put(caller, merged);
         });
         return all;

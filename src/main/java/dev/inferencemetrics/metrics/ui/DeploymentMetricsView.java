@@ -23,6 +23,7 @@ import dev.inferencemetrics.imports.BenchmarkImportService;
 import dev.inferencemetrics.imports.ui.ImportPanel;
 import dev.inferencemetrics.metrics.ApproximateLatencyService;
 import dev.inferencemetrics.metrics.EngineGaugeQueryService;
+import dev.inferencemetrics.metrics.HeatmapService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.RequestDrillDownService;
 import dev.inferencemetrics.metrics.TimeRange;
@@ -49,6 +50,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
     private final RequestDrillDownService drillDown;
+    private final HeatmapService heatmaps;
     private final BenchmarkImportService imports;
     private final PriceService prices;
     private final CurrentUser currentUser;
@@ -75,6 +77,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             DeploymentService deployments,
             MetricsQueryService metrics,
             RequestDrillDownService drillDown,
+            HeatmapService heatmaps,
             BenchmarkImportService imports,
             PriceService prices,
             CurrentUser currentUser,
@@ -102,6 +105,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         this.deployments = deployments;
         this.metrics = metrics;
         this.drillDown = drillDown;
+        this.heatmaps = heatmaps;
         this.imports = imports;
         this.prices = prices;
         this.currentUser = currentUser;
@@ -136,6 +140,9 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
         removeAll();
         metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
+        HeatmapPanel heatmap =
+                new HeatmapPanel((metric, r) -> heatmaps.query(scope, deployment.slug(), metric, r.window(clock)));
+        metricsTab.addCharts(heatmap, heatmap::show);
         ApproximateLatencyCards approximate = new ApproximateLatencyCards();
         metricsTab.addCharts(
                 approximate,

@@ -98,6 +98,27 @@ public final class LatencySketch {
         return OptionalDouble.of(within / sketch.getCount());
     }
 
+    /**
+     * Visits what was recorded as (value, count) pairs, lowest value first: zeros as 0, then each bin at its
+     * representative value (within {@link #RELATIVE_ACCURACY} of every observation in it). What a heatmap counts.
+     */
+    public void forEachBin(BinVisitor visitor) {
+        long zeros = zeroCount();
+        if (zeros > 0) {
+            visitor.visit(0.0, zeros);
+        }
+        for (Iterator<Bin> bins = ascendingBins(); bins.hasNext(); ) {
+            Bin bin = bins.next();
+            visitor.visit(MAPPING.value(bin.getIndex()), Math.round(bin.getCount()));
+        }
+    }
+
+    /** Receives one bin of {@link #forEachBin}. */
+    @FunctionalInterface
+    public interface BinVisitor {
+        void visit(double value, long count);
+    }
+
     /** The compact storage form; see {@link SketchCodec}. */
     public byte[] toBytes() {
         return SketchCodec.encode(this);

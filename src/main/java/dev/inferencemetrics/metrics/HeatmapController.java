@@ -1,0 +1,77 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.api.DurationParameter;
+import dev.inferencemetrics.api.InstantParameter;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.tenancy.Caller;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/deployments")
+@Tag(name = "Metrics")
+class HeatmapController {
+
+    private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
+
+    private final HeatmapService heatmaps;
+    private final DeploymentService deployments;
+    private final OperatorAccessAudit audit;
+    private final Clock clock;
+
+    HeatmapController(HeatmapService heatmaps, DeploymentService deployments, OperatorAccessAudit audit, Clock clock) {
+        this.heatmaps = heatmaps;
+        this.deployments = deployments;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @GetMapping("/{slug}/heatmap")
+    @Operation(
+            summary = "A metric's distribution per interval, counted into shared log-scale buckets",
+            description = "From the rollup sketches, like /metrics: bounds are the bucket edges (one more than each"
+                    + " column's counts), each column has the interval's count, p50, p99 and counts per bucket.")
+    Heatmap heatmap(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable String slug,
+            @Parameter(description = "ttft, itl or e2e") @RequestParam(defaultValue = "ttft") String metric,
+            @Parameter(description = "ISO-8601 instant; default: an hour before to")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String from,
+            @Parameter(description = "ISO-8601 instant; default: now") @RequestParam(required = false) @Nullable
+                    String to,
+            @Parameter(description = "ISO-8601 duration (PT5M) or seconds (300); default follows the window")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String step) {
+        Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
+        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
+        try {
+            QueryWindow window = QueryWindow.of(
+                    start, end, step == null || step.isBlank() ? null : DurationParameter.parse("step", step));
+            Heatmap answer = heatmaps.query(caller.scope(), slug, HeatmapMetric.of(metric), window);
+            audit.called(
+                    caller,
+                    () -> deployments.require(caller.scope(), slug).tenantId(),
+                    "heatmap of deployment " + slug);
+            return answer;
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+    }
+}

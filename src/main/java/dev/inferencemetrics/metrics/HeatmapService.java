@@ -1,0 +1,44 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantScope;
+import java.util.List;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * A deployment's heatmap of one metric over a window: the stored rollup sketches merged per interval and counted
+ * into shared log buckets. Raw samples are never scanned, so it answers for any window the rollups cover.
+ */
+@Service
+public class HeatmapService {
+
+    private final DeploymentService deployments;
+    private final RequestRollupStore requestRollups;
+    private final DatabaseTenant databaseTenant;
+
+    HeatmapService(DeploymentService deployments, RequestRollupStore requestRollups, DatabaseTenant databaseTenant) {
+        this.deployments = deployments;
+        this.requestRollups = requestRollups;
+        this.databaseTenant = databaseTenant;
+    }
+
+    @Transactional(readOnly = true)
+    public Heatmap query(TenantScope scope, String deploymentSlug, HeatmapMetric metric, QueryWindow window) {
+        databaseTenant.declare(scope);
+        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        IntervalRollups intervals = new IntervalRollups(window, List.of());
+        requestRollups.mergeInto(
+                deployment.tenantId(),
+                deployment.id(),
+                window.resolution(),
+                window.from(),
+                window.to(),
+                intervals::requestsAt);
+        return HeatmapBucketing.of(
+                deployment.slug(), metric, window, intervals.starts(), intervals.sketches(metric::sketchOf));
+    }
+}
