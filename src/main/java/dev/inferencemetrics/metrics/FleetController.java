@@ -75,7 +75,7 @@ class FleetController {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, "q may be at most " + MAX_TEXT + " characters");
         }
         FleetQuery query = new FleetQuery(needle, states(state), archived, FleetSort.STATE, false);
-        FleetPage page = fleet.page(caller.scope(), query, skip, pageSize);
+        FleetPage page = fleet.page(caller.scope(), query, skip, pageSize, false);
         audit.called(caller, () -> null, "fleet");
         return FleetAnswer.of(page, pageSize);
     }

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -16,7 +17,8 @@ import org.springframework.transaction.annotation.Transactional;
  * The last hour of every deployment a caller may see — rates, error rate, TTFT and ITL percentiles, KV mean, requests
  * waiting, SLO state and firing alerts — for the fleet overview and {@code GET /api/v1/fleet}. A read costs the same
  * few statements however many deployments match: the text filter runs in PostgreSQL, and the rollups of all matching
- * deployments are read together. State filter, order and paging follow in memory, as the state comes from the figures.
+ * deployments are read together. State filter, order and paging follow in memory, as the state comes from the figures;
+ * the TTFT trends are read for the rows of the page only.
  */
 @Service
 public class FleetOverviewService {
@@ -60,16 +62,25 @@ public class FleetOverviewService {
 
     /**
      * The {@code limit} deployments from {@code offset} on, of those the scope covers that match the query, in its
-     * order.
+     * order, each with its TTFT trend.
      *
      * @throws IllegalArgumentException with a reason for the caller if offset or limit is negative
      */
     @Transactional(readOnly = true)
     public FleetPage page(TenantScope scope, FleetQuery query, int offset, int limit) {
+        return page(scope, query, offset, limit, true);
+    }
+
+    /**
+     * {@link #page(TenantScope, FleetQuery, int, int)}, with the TTFT trends only if asked for: the API has no use
+     * for them, and only the page's rows ever have them read.
+     */
+    @Transactional(readOnly = true)
+    public FleetPage page(TenantScope scope, FleetQuery query, int offset, int limit, boolean trends) {
         if (offset < 0 || limit < 0) {
             throw new IllegalArgumentException("offset and limit must not be negative");
         }
-        return latency.record(() -> read(scope, query, offset, limit));
+        return latency.record(() -> read(scope, query, offset, limit, trends));
     }
 
     /**
@@ -85,17 +96,22 @@ public class FleetOverviewService {
         return search.find(scope, query.text(), query.includeArchived()).size();
     }
 
-    private FleetPage read(TenantScope scope, FleetQuery query, int offset, int limit) {
+    private FleetPage read(TenantScope scope, FleetQuery query, int offset, int limit, boolean trends) {
         databaseTenant.declare(scope);
         Instant now = clock.instant();
         List<ListedDeployment> deployments = search.find(scope, query.text(), query.includeArchived());
-        List<FleetRow> matching = reader.read(scope, deployments, now).stream()
-                .filter(query::admits)
-                .sorted(query.sort().comparator(query.descending()))
+        Comparator<FleetRow> order = query.sort().comparator(query.descending());
+        List<FleetReader.Figures> matching = reader.read(scope, deployments, now).stream()
+                .filter(figures -> query.admits(figures.row()))
+                .sorted(Comparator.comparing(FleetReader.Figures::row, order))
                 .toList();
         QueryWindow window = FleetReader.window(now);
         int from = Math.min(offset, matching.size());
         int to = (int) Math.min((long) from + limit, matching.size());
-        return new FleetPage(window.from(), window.to(), matching.size(), from, matching.subList(from, to));
+        List<FleetReader.Figures> shown = matching.subList(from, to);
+        List<FleetRow> rows = trends
+                ? reader.withTrends(shown, now)
+                : shown.stream().map(FleetReader.Figures::row).toList();
+        return new FleetPage(window.from(), window.to(), matching.size(), from, rows);
     }
 }

@@ -2,7 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.ListedDeployment;
-import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
+import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.rollup.KvRollup;
@@ -10,6 +10,7 @@ import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.rollup.RollupSpan;
 import dev.inferencemetrics.rollup.sketch.Percentiles;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Duration;
@@ -27,8 +28,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * The last hour of many deployments at once: one statement each for the request rollups, the KV rollups, the
- * waiting-request gauges and the firing alerts, whatever the number of deployments. Each deployment's rollups are
- * merged into the same {@link IntervalRollups} a Metrics page query builds, so every figure equals the page's.
+ * waiting-request gauges and the firing alerts, whatever the number of deployments. A deployment's hour is read as its
+ * whole half hours plus the ragged minutes around them ({@link RollupSpan}), so a read merges a few rows per
+ * deployment instead of sixty; the TTFT trend, which needs every 5-minute interval, is read only for the rows a page
+ * shows ({@link #withTrends}). Every figure is the one the Metrics page's query gives for the same window.
  */
 @Component
 class FleetReader {
@@ -57,45 +60,83 @@ class FleetReader {
         return QueryWindow.of(now.minus(WINDOW), now, TREND_STEP);
     }
 
-    /** Must run in a transaction that has declared {@code scope}. */
-    List<FleetRow> read(TenantScope scope, List<ListedDeployment> deployments, Instant now) {
+    /** A deployment and its row of the fleet. */
+    record Figures(ListedDeployment deployment, FleetRow row) {}
+
+    /**
+     * Every deployment's figures and state, without the TTFT trend (an empty list): enough to filter and sort the
+     * whole fleet. Must run in a transaction that has declared {@code scope}.
+     */
+    List<Figures> read(TenantScope scope, List<ListedDeployment> deployments, Instant now) {
         QueryWindow window = window(now);
-        FleetKeys keys = FleetKeys.of(
-                deployments.stream().map(d -> d.deployment().tenantId()).toList(),
-                deployments.stream().map(d -> d.deployment().id()).toList());
+        FleetKeys keys = keys(deployments);
         Map<Long, List<KvRollup>> kv = kvRollups.readFleet(keys, window.resolution(), window.from(), window.to());
-        Map<Long, IntervalRollups> intervals = new HashMap<>();
-        for (ListedDeployment listed : deployments) {
-            long id = listed.deployment().id();
-            intervals.put(id, new IntervalRollups(window, kv.getOrDefault(id, List.of())));
-        }
-        requestRollups.mergeFleetInto(keys, window.resolution(), window.from(), window.to(), (id, bucket) -> intervals
-                .get(id)
-                .requestsAt(bucket));
+        Map<Long, RequestRollup> totals = new HashMap<>();
+        requestRollups.mergeFleetTotalsInto(
+                keys,
+                RollupSpan.of(window.from(), window.to()),
+                id -> totals.computeIfAbsent(id, any -> new RequestRollup(window.from())));
         // the mean over exactly the last hour, as the Metrics page's engine gauges read it
         Map<Long, Double> waiting =
                 engineGauges.meanByDeployment(keys, EngineGauges.WAITING, Resolution.MINUTE, now.minus(WINDOW), now);
         Set<String> firing = alerts.stream()
                 .flatMap(source -> source.firingDeployments(scope).stream())
                 .collect(Collectors.toSet());
+        RequestRollup none = new RequestRollup(window.from());
         return deployments.stream()
-                .map(listed -> row(
-                        listed,
-                        intervals.get(listed.deployment().id()),
-                        window,
-                        waiting.get(listed.deployment().id()),
-                        firing.contains(listed.deployment().slug())))
+                .map(listed -> {
+                    long id = listed.deployment().id();
+                    return new Figures(
+                            listed,
+                            row(
+                                    listed,
+                                    totals.getOrDefault(id, none),
+                                    IntervalRollups.kvSummary(window, kv.getOrDefault(id, List.of())),
+                                    window,
+                                    waiting.get(id),
+                                    firing.contains(listed.deployment().slug())));
+                })
                 .toList();
+    }
+
+    /**
+     * These rows with their TTFT trend: one statement reading the minute TTFT sketches of these deployments only, merged
+     * per 5-minute interval as the Metrics page merges them. Must run in a transaction that has declared the scope.
+     */
+    List<FleetRow> withTrends(List<Figures> figures, Instant now) {
+        QueryWindow window = window(now);
+        List<ListedDeployment> deployments =
+                figures.stream().map(Figures::deployment).toList();
+        Map<Long, IntervalRollups> intervals = new HashMap<>();
+        for (ListedDeployment listed : deployments) {
+            intervals.put(listed.deployment().id(), new IntervalRollups(window, List.of()));
+        }
+        requestRollups.mergeFleetTtftInto(
+                keys(deployments), window.resolution(), window.from(), window.to(), (id, bucket) -> intervals
+                        .get(id)
+                        .requestsAt(bucket));
+        return figures.stream()
+                .map(each -> each.row()
+                        .withTtftTrend(intervals
+                                .get(each.deployment().deployment().id())
+                                .latencySeries(RequestRollup::ttft)))
+                .toList();
+    }
+
+    private static FleetKeys keys(List<ListedDeployment> deployments) {
+        return FleetKeys.of(
+                deployments.stream().map(d -> d.deployment().tenantId()).toList(),
+                deployments.stream().map(d -> d.deployment().id()).toList());
     }
 
     private static FleetRow row(
             ListedDeployment listed,
-            IntervalRollups intervals,
+            RequestRollup totals,
+            KvSummary kv,
             QueryWindow window,
             @Nullable Double waiting,
             boolean firing) {
         DeploymentRef deployment = listed.deployment();
-        RequestRollup totals = intervals.totals();
         Optional<Percentiles> ttft = totals.ttft().percentiles();
         Optional<Percentiles> itl = totals.itl().percentiles();
         Double ttftP95 = value(ttft, Percentiles::p95);
@@ -109,7 +150,6 @@ class FleetReader {
                         totals.failedRequests(),
                         deployment.sloErrorRatePct().doubleValue()));
         long seconds = Duration.between(window.from(), window.to()).getSeconds();
-        List<LatencyPoint> trend = intervals.latencySeries(RequestRollup::ttft);
         return new FleetRow(
                 deployment.slug(),
                 deployment.displayName(),
@@ -126,11 +166,11 @@ class FleetReader {
                 value(itl, Percentiles::p50),
                 itlP95,
                 value(itl, Percentiles::p99),
-                intervals.kvSummary().mean(),
+                kv.mean(),
                 waiting,
                 slo,
                 firing,
-                trend,
+                List.of(),
                 deployment.inactiveSince());
     }
 

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
  * One deployment's last hour at a glance, for the fleet overview and {@code GET /api/v1/fleet}: request rate, the
  * share of requests not ok (null without requests), TTFT and ITL percentiles of the ok requests, the time-weighted KV
  * mean, the mean requests waiting per replica where engines are scraped, the SLO state and whether an alert fires.
+ * {@code ttftTrend} (TTFT percentiles per 5 minutes) is filled for the rows of the page asked for, empty otherwise.
  * {@code archivedAt} is null while it is active.
  */
 public record FleetRow(
@@ -33,6 +34,32 @@ public record FleetRow(
         boolean firing,
         List<LatencyPoint> ttftTrend,
         @Nullable Instant archivedAt) {
+
+    /** This row with the TTFT trend given. */
+    public FleetRow withTtftTrend(List<LatencyPoint> trend) {
+        return new FleetRow(
+                slug,
+                displayName,
+                tenantSlug,
+                tenantName,
+                model,
+                engine,
+                region,
+                requestsPerSecond,
+                errorRate,
+                ttftP50,
+                ttftP95,
+                ttftP99,
+                itlP50,
+                itlP95,
+                itlP99,
+                kvMean,
+                waitingPerReplica,
+                sloState,
+                firing,
+                trend,
+                archivedAt);
+    }
 
     public FleetState state() {
         return FleetState.of(firing, sloState);

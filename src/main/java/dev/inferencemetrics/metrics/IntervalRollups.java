@@ -32,6 +32,11 @@ final class IntervalRollups {
         for (int i = 0; i < requests.length; i++) {
             requests[i] = new RequestRollup(window.intervalStart(i));
         }
+        mergeKv(window, kvRollups, kv);
+    }
+
+    /** Merges the KV-cache rollups into {@code kv}, one slot per interval of the window (null: no readings). */
+    private static void mergeKv(QueryWindow window, List<KvRollup> kvRollups, KvRollup[] kv) {
         for (KvRollup rollup : kvRollups) {
             int interval = window.intervalOf(rollup.bucket());
             KvRollup moved = new KvRollup(
@@ -42,6 +47,16 @@ final class IntervalRollups {
                     rollup.usageMax());
             kv[interval] = kv[interval] == null ? moved : kv[interval].plus(moved);
         }
+    }
+
+    /**
+     * {@link #kvSummary()} of these rollups over the window, without building the request intervals: what the fleet
+     * overview needs for every deployment, the same arithmetic in the same order, so the same figure.
+     */
+    static KvSummary kvSummary(QueryWindow window, List<KvRollup> kvRollups) {
+        KvRollup[] kv = new KvRollup[window.points()];
+        mergeKv(window, kvRollups, kv);
+        return kvSummary(kv);
     }
 
     /** The interval that a rollup bucket merges into. */
@@ -110,6 +125,10 @@ final class IntervalRollups {
 
     /** Each interval with readings weighs the same, as each covers the same time: a time-weighted mean. */
     KvSummary kvSummary() {
+        return kvSummary(kv);
+    }
+
+    private static KvSummary kvSummary(KvRollup[] kv) {
         double sum = 0;
         int intervals = 0;
         Double peak = null;

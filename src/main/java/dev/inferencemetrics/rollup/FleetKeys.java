@@ -38,12 +38,18 @@ public record FleetKeys(Long[] tenantIds, Long[] deploymentIds) {
      */
     PreparedStatement prepare(Connection connection, String sql, Resolution resolution, Instant from, Instant to)
             throws SQLException {
-        PreparedStatement statement = connection.prepareStatement(sql);
-        statement.setArray(1, connection.createArrayOf("int8", tenantIds));
-        statement.setArray(2, connection.createArrayOf("int8", deploymentIds));
+        PreparedStatement statement = prepare(connection, sql);
         statement.setInt(3, resolution.seconds());
         statement.setTimestamp(4, Timestamp.from(from));
         statement.setTimestamp(5, Timestamp.from(to));
+        return statement;
+    }
+
+    /** Prepares {@code sql}, whose first two parameters are the tenant ids and the deployment ids, with those bound. */
+    PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        statement.setArray(1, connection.createArrayOf("int8", tenantIds));
+        statement.setArray(2, connection.createArrayOf("int8", deploymentIds));
         return statement;
     }
 }

@@ -87,6 +87,44 @@ public class RequestRollupStore {
                       and bucket >= ? and bucket < ?
                    offset 0) r""";
 
+    /**
+     * Each deployment's rollups over a {@link RollupSpan}: the minute rollups before its whole half hours, the
+     * half-hour rollups, and the minute rollups after them. Counts, TTFT and ITL only.
+     */
+    private static final String READ_FLEET_SPAN = """
+            select k.deployment_id, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft, r.itl,
+                   r.error_requests, r.timeout_requests, r.cancelled_requests
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
+                          timeout_requests, cancelled_requests
+                     from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 60
+                      and bucket >= ? and bucket < ?
+                   union all
+                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
+                          timeout_requests, cancelled_requests
+                     from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 1800
+                      and bucket >= ? and bucket < ?
+                   union all
+                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
+                          timeout_requests, cancelled_requests
+                     from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 60
+                      and bucket >= ? and bucket < ?
+                   offset 0) r""";
+
+    /** Each deployment's TTFT sketches, for the trends of the rows a page shows. */
+    private static final String READ_FLEET_TTFT = """
+            select k.deployment_id, r.bucket, r.ttft
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select bucket, ttft from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                   offset 0) r""";
+
     /** Which buckets each deployment has, and how many requests each holds: no sketch is read. */
     private static final String READ_FLEET_SIZES = """
             select k.deployment_id, r.bucket, r.requests
@@ -210,6 +248,55 @@ public class RequestRollupStore {
                     target.ttft().mergeStored(rs.getBytes(7));
                     target.itl().mergeStored(rs.getBytes(8));
                     target.addFailures(rs.getLong(9), rs.getLong(10), rs.getLong(11));
+                });
+    }
+
+    /**
+     * Merges the TTFT sketches of these deployments' rollups with {@code from ≤ bucket < to} into the rollup
+     * {@code into} gives for each deployment id and bucket; nothing else is read.
+     */
+    public void mergeFleetTtftInto(
+            FleetKeys deployments,
+            Resolution resolution,
+            Instant from,
+            Instant to,
+            BiFunction<Long, Instant, RequestRollup> into) {
+        if (deployments.isEmpty()) {
+            return;
+        }
+        jdbc.query(
+                connection -> deployments.prepare(connection, READ_FLEET_TTFT, resolution, from, to),
+                (RowCallbackHandler)
+                        rs -> into.apply(rs.getLong(1), rs.getTimestamp(2).toInstant())
+                                .ttft()
+                                .mergeStored(rs.getBytes(3)));
+    }
+
+    /**
+     * Merges each deployment's rollups over {@code span} into the one rollup {@code into} gives for its id: the
+     * window's total (counts, TTFT and ITL) from a few rows per deployment, in one round trip.
+     */
+    public void mergeFleetTotalsInto(FleetKeys deployments, RollupSpan span, Function<Long, RequestRollup> into) {
+        if (deployments.isEmpty()) {
+            return;
+        }
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement = deployments.prepare(connection, READ_FLEET_SPAN);
+                    statement.setTimestamp(3, Timestamp.from(span.from()));
+                    statement.setTimestamp(4, Timestamp.from(span.halfHoursFrom()));
+                    statement.setTimestamp(5, Timestamp.from(span.halfHoursFrom()));
+                    statement.setTimestamp(6, Timestamp.from(span.halfHoursTo()));
+                    statement.setTimestamp(7, Timestamp.from(span.halfHoursTo()));
+                    statement.setTimestamp(8, Timestamp.from(span.to()));
+                    return statement;
+                },
+                (RowCallbackHandler) rs -> {
+                    RequestRollup target = into.apply(rs.getLong(1));
+                    target.addCounts(rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
+                    target.ttft().mergeStored(rs.getBytes(6));
+                    target.itl().mergeStored(rs.getBytes(7));
+                    target.addFailures(rs.getLong(8), rs.getLong(9), rs.getLong(10));
                 });
     }
 

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics.ui;
 
+import com.vaadin.flow.component.Html;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -21,11 +22,6 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteAlias;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
-import dev.inferencemetrics.base.ui.chart.ApexChart;
-import dev.inferencemetrics.base.ui.chart.ChartConfig;
-import dev.inferencemetrics.base.ui.chart.ChartPoint;
-import dev.inferencemetrics.base.ui.chart.ChartSeries;
-import dev.inferencemetrics.base.ui.chart.ChartUnit;
 import dev.inferencemetrics.metrics.FleetOverviewService;
 import dev.inferencemetrics.metrics.FleetQuery;
 import dev.inferencemetrics.metrics.FleetRow;
@@ -201,17 +197,7 @@ public class FleetOverviewView extends VerticalLayout {
         return alert;
     }
 
-    private static ApexChart trend(FleetRow row) {
-        ApexChart chart = new ApexChart(ChartConfig.sparkline(
-                "trend-" + row.slug(),
-                ChartUnit.MILLISECONDS,
-                ChartSeries.solid(
-                        "TTFT p50",
-                        "#2563eb",
-                        row.ttftTrend().stream()
-                                .map(p -> new ChartPoint(p.t().toEpochMilli(), p.p50()))
-                                .toList())));
-        chart.setWidth("84px");
-        return chart;
+    private static Html trend(FleetRow row) {
+        return TrendLine.of(row.ttftTrend());
     }
 }
