@@ -3,6 +3,8 @@ package dev.inferencemetrics.ingest;
 import dev.inferencemetrics.deployment.DeploymentArchivedException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.DeploymentRollup;
+import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
@@ -13,6 +15,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
@@ -113,19 +116,21 @@ public class IngestService {
     }
 
     /**
-     * Stores KV-cache readings a scrape of the deployment's engines took; the scraper has checked them already and
-     * calls this inside its own transaction, which has declared the tenant.
+     * Stores KV-cache readings the scrapes of a poll round took, of any deployments of one tenant, by deployment id;
+     * the scraper has checked them already and calls this inside its own transaction, which has declared the tenant.
      */
     @Transactional(propagation = Propagation.MANDATORY)
-    public int storeScrapedKvCache(long tenantId, long deploymentId, List<KvSample> readings) {
-        if (readings.isEmpty()) {
-            return 0;
-        }
-        List<KvSample> stored = kvSamples.insertNew(tenantId, deploymentId, readings);
-        for (Resolution resolution : Resolution.values()) {
-            kvRollups.add(tenantId, deploymentId, resolution, RollupDeltas.ofKv(stored, resolution));
-        }
-        return stored.size();
+    public int storeScrapedKvCache(long tenantId, Map<Long, List<KvSample>> readings) {
+        Map<Long, List<KvSample>> stored = kvSamples.insertNew(tenantId, readings);
+        List<DeploymentRollup<KvRollup>> deltas = new ArrayList<>();
+        stored.forEach((deploymentId, samples) -> {
+            for (Resolution resolution : Resolution.values()) {
+                RollupDeltas.ofKv(samples, resolution)
+                        .forEach(delta -> deltas.add(new DeploymentRollup<>(deploymentId, resolution, delta)));
+            }
+        });
+        kvRollups.add(tenantId, deltas);
+        return stored.values().stream().mapToInt(List::size).sum();
     }
 
     /** The oldest sample timestamp ingestion accepts: older days may already be dropped. */

@@ -18,11 +18,12 @@ class KvSampleStore {
 
     private static final String INSERT = """
             insert into kv_sample (tenant_id, deployment_id, replica, ts, usage_pct)
-            select ?, ?, u.replica, u.ts, u.usage_pct
-            from unnest(?::text[], ?::timestamptz[], ?::real[]) as u(replica, ts, usage_pct)
-            order by u.replica, u.ts
+            select ?, u.deployment_id, u.replica, u.ts, u.usage_pct
+            from unnest(?::bigint[], ?::text[], ?::timestamptz[], ?::real[])
+                 as u(deployment_id, replica, ts, usage_pct)
+            order by u.deployment_id, u.replica, u.ts
             on conflict do nothing
-            returning replica, ts""";
+            returning deployment_id, replica, ts""";
 
     private final JdbcTemplate jdbc;
 
@@ -31,15 +32,26 @@ class KvSampleStore {
     }
 
     List<KvSample> insertNew(long tenantId, long deploymentId, List<KvSample> samples) {
-        if (samples.isEmpty()) {
-            return List.of();
-        }
+        return insertNew(tenantId, Map.of(deploymentId, samples)).getOrDefault(deploymentId, List.of());
+    }
+
+    /** Inserts the readings of many deployments in one statement; returns those newly stored, by deployment id. */
+    Map<Long, List<KvSample>> insertNew(long tenantId, Map<Long, List<KvSample>> byDeployment) {
         Map<Key, KvSample> byKey = new HashMap<>();
-        samples.forEach(sample -> byKey.putIfAbsent(new Key(sample.replica(), sample.ts()), sample));
-        return jdbc.execute((ConnectionCallback<List<KvSample>>) connection -> {
+        List<Long> deploymentIds = new ArrayList<>();
+        List<KvSample> samples = new ArrayList<>();
+        byDeployment.forEach((deploymentId, readings) -> readings.forEach(sample -> {
+            byKey.putIfAbsent(new Key(deploymentId, sample.replica(), sample.ts()), sample);
+            deploymentIds.add(deploymentId);
+            samples.add(sample);
+        }));
+        if (samples.isEmpty()) {
+            return Map.of();
+        }
+        return jdbc.execute((ConnectionCallback<Map<Long, List<KvSample>>>) connection -> {
             try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
                 statement.setLong(1, tenantId);
-                statement.setLong(2, deploymentId);
+                statement.setArray(2, connection.createArrayOf("int8", deploymentIds.toArray()));
                 statement.setArray(
                         3,
                         connection.createArrayOf(
@@ -56,13 +68,17 @@ class KvSampleStore {
                         connection.createArrayOf(
                                 "float4",
                                 samples.stream().map(s -> (float) s.usagePct()).toArray()));
-                List<KvSample> inserted = new ArrayList<>();
+                Map<Long, List<KvSample>> inserted = new HashMap<>();
                 try (ResultSet rows = statement.executeQuery()) {
                     while (rows.next()) {
-                        KvSample sample = byKey.get(
-                                new Key(rows.getString(1), rows.getTimestamp(2).toInstant()));
+                        long deploymentId = rows.getLong(1);
+                        KvSample sample = byKey.get(new Key(
+                                deploymentId,
+                                rows.getString(2),
+                                rows.getTimestamp(3).toInstant()));
                         if (sample != null) {
-                            inserted.add(sample);
+                            inserted.computeIfAbsent(deploymentId, id -> new ArrayList<>())
+                                    .add(sample);
                         }
                     }
                 }
@@ -71,5 +87,5 @@ class KvSampleStore {
         });
     }
 
-    private record Key(String replica, Instant ts) {}
+    private record Key(long deploymentId, String replica, Instant ts) {}
 }

@@ -5,6 +5,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +22,10 @@ public class EngineGaugeRollupStore {
     private static final String UPSERT = """
             insert into engine_gauge_rollup as r (tenant_id, deployment_id, metric, resolution_s, bucket, samples,
                                                   value_sum, value_min, value_max)
-            select ?, ?, u.metric, ?, u.bucket, u.samples, u.value_sum, u.value_min, u.value_max
-              from unnest(?::text[], ?::timestamptz[], ?::integer[], ?::float8[], ?::float8[], ?::float8[])
-                   as u(metric, bucket, samples, value_sum, value_min, value_max)
-             order by u.metric, u.bucket
+            select ?, u.* from unnest(?::bigint[], ?::text[], ?::integer[], ?::timestamptz[], ?::integer[],
+                                      ?::float8[], ?::float8[], ?::float8[])
+                   as u(deployment_id, metric, resolution_s, bucket, samples, value_sum, value_min, value_max)
+             order by u.deployment_id, u.metric, u.resolution_s, u.bucket
             on conflict (tenant_id, deployment_id, metric, resolution_s, bucket) do update
                set samples = r.samples + excluded.samples,
                    value_sum = r.value_sum + excluded.value_sum,
@@ -73,29 +74,56 @@ public class EngineGaugeRollupStore {
 
     /** Adds the deltas (one per metric and bucket) to the stored rollups, in one statement. */
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<EngineGaugeRollup> deltas) {
+        add(
+                tenantId,
+                deltas.stream()
+                        .map(delta -> new DeploymentRollup<>(deploymentId, resolution, delta))
+                        .toList());
+    }
+
+    /** Adds the deltas of many deployments and resolutions (one per metric and bucket each) in one statement. */
+    public void add(long tenantId, Collection<DeploymentRollup<EngineGaugeRollup>> deltas) {
         if (deltas.isEmpty()) {
             return;
         }
-        List<EngineGaugeRollup> rows = List.copyOf(deltas);
+        List<DeploymentRollup<EngineGaugeRollup>> rows = deltas.stream()
+                .sorted(Comparator.<DeploymentRollup<EngineGaugeRollup>>comparingLong(DeploymentRollup::deploymentId)
+                        .thenComparing(row -> row.rollup().metric())
+                        .thenComparing(DeploymentRollup::resolution)
+                        .thenComparing(row -> row.rollup().bucket()))
+                .toList();
         jdbc.execute((ConnectionCallback<Integer>) connection -> {
             try (var statement = connection.prepareStatement(UPSERT)) {
                 statement.setLong(1, tenantId);
-                statement.setLong(2, deploymentId);
-                statement.setInt(3, resolution.seconds());
-                statement.setArray(4, connection.createArrayOf("text", column(rows, EngineGaugeRollup::metric)));
+                statement.setArray(2, connection.createArrayOf("int8", column(rows, DeploymentRollup::deploymentId)));
+                statement.setArray(3, connection.createArrayOf("text", column(rows, row -> row.rollup()
+                        .metric())));
+                statement.setArray(4, connection.createArrayOf("int4", column(rows, row -> row.resolution()
+                        .seconds())));
                 statement.setArray(
-                        5, connection.createArrayOf("timestamptz", column(rows, r -> Timestamp.from(r.bucket()))));
+                        5,
+                        connection.createArrayOf(
+                                "timestamptz",
+                                column(rows, row -> Timestamp.from(row.rollup().bucket()))));
                 statement.setArray(
-                        6, connection.createArrayOf("int4", column(rows, r -> Math.toIntExact(r.samples()))));
-                statement.setArray(7, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::sum)));
-                statement.setArray(8, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::min)));
-                statement.setArray(9, connection.createArrayOf("float8", column(rows, EngineGaugeRollup::max)));
+                        6,
+                        connection.createArrayOf(
+                                "int4",
+                                column(rows, row -> Math.toIntExact(row.rollup().samples()))));
+                statement.setArray(7, connection.createArrayOf("float8", column(rows, row -> row.rollup()
+                        .sum())));
+                statement.setArray(8, connection.createArrayOf("float8", column(rows, row -> row.rollup()
+                        .min())));
+                statement.setArray(9, connection.createArrayOf("float8", column(rows, row -> row.rollup()
+                        .max())));
                 return statement.executeUpdate();
             }
         });
     }
 
-    private static Object[] column(List<EngineGaugeRollup> rows, Function<EngineGaugeRollup, Object> value) {
+    private static Object[] column(
+            List<DeploymentRollup<EngineGaugeRollup>> rows,
+            Function<DeploymentRollup<EngineGaugeRollup>, Object> value) {
         return rows.stream().map(value).toArray();
     }
 

@@ -43,25 +43,39 @@ public class EngineLatencyRollupStore {
     }
 
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<EngineLatencyRollup> deltas) {
+        add(
+                tenantId,
+                deltas.stream()
+                        .map(delta -> new DeploymentRollup<>(deploymentId, resolution, delta))
+                        .toList());
+    }
+
+    /** Adds the histograms of many deployments and resolutions in one batch. */
+    public void add(long tenantId, Collection<DeploymentRollup<EngineLatencyRollup>> deltas) {
         if (deltas.isEmpty()) {
             return;
         }
-        List<EngineLatencyRollup> rows = deltas.stream()
-                .sorted(Comparator.comparing(EngineLatencyRollup::metric).thenComparing(EngineLatencyRollup::bucket))
+        List<DeploymentRollup<EngineLatencyRollup>> rows = deltas.stream()
+                .sorted(Comparator.<DeploymentRollup<EngineLatencyRollup>>comparingLong(DeploymentRollup::deploymentId)
+                        .thenComparing(row -> row.rollup().metric())
+                        .thenComparing(DeploymentRollup::resolution)
+                        .thenComparing(row -> row.rollup().bucket()))
                 .toList();
         jdbc.execute((ConnectionCallback<Integer>) connection -> {
             try (var statement = connection.prepareStatement(UPSERT)) {
-                for (EngineLatencyRollup row : rows) {
+                for (DeploymentRollup<EngineLatencyRollup> row : rows) {
+                    EngineLatencyRollup rollup = row.rollup();
                     statement.setLong(1, tenantId);
-                    statement.setLong(2, deploymentId);
-                    statement.setString(3, row.metric());
-                    statement.setInt(4, resolution.seconds());
-                    statement.setTimestamp(5, Timestamp.from(row.bucket()));
-                    statement.setArray(6, connection.createArrayOf("float8", boxed(row.upperBounds())));
+                    statement.setLong(2, row.deploymentId());
+                    statement.setString(3, rollup.metric());
+                    statement.setInt(4, row.resolution().seconds());
+                    statement.setTimestamp(5, Timestamp.from(rollup.bucket()));
+                    statement.setArray(6, connection.createArrayOf("float8", boxed(rollup.upperBounds())));
                     statement.setArray(
                             7,
                             connection.createArrayOf(
-                                    "int8", Arrays.stream(row.counts()).boxed().toArray()));
+                                    "int8",
+                                    Arrays.stream(rollup.counts()).boxed().toArray()));
                     statement.addBatch();
                 }
                 return statement.executeBatch().length;

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -20,9 +21,10 @@ public class KvRollupStore {
     private static final String UPSERT = """
             insert into kv_rollup as r (tenant_id, deployment_id, resolution_s, bucket, samples, usage_sum,
                                         usage_min, usage_max)
-            select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::float8[], ?::float8[], ?::float8[])
-                 as u(bucket, samples, usage_sum, usage_min, usage_max)
-            order by u.bucket
+            select ?, u.* from unnest(?::bigint[], ?::integer[], ?::timestamptz[], ?::integer[], ?::float8[],
+                                      ?::float8[], ?::float8[])
+                 as u(deployment_id, resolution_s, bucket, samples, usage_sum, usage_min, usage_max)
+            order by u.deployment_id, u.resolution_s, u.bucket
             on conflict (tenant_id, deployment_id, resolution_s, bucket) do update
                set samples = r.samples + excluded.samples,
                    usage_sum = r.usage_sum + excluded.usage_sum,
@@ -53,45 +55,53 @@ public class KvRollupStore {
 
     /** Adds the deltas (one per bucket) to the stored rollups. */
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<KvRollup> deltas) {
+        add(
+                tenantId,
+                deltas.stream()
+                        .map(delta -> new DeploymentRollup<>(deploymentId, resolution, delta))
+                        .toList());
+    }
+
+    /** Adds the deltas of many deployments and resolutions (one per bucket each) in one statement. */
+    public void add(long tenantId, Collection<DeploymentRollup<KvRollup>> deltas) {
         if (deltas.isEmpty()) {
             return;
         }
-        List<KvRollup> rows =
-                deltas.stream().sorted(Comparator.comparing(KvRollup::bucket)).toList();
+        List<DeploymentRollup<KvRollup>> rows = deltas.stream()
+                .sorted(Comparator.<DeploymentRollup<KvRollup>>comparingLong(DeploymentRollup::deploymentId)
+                        .thenComparing(DeploymentRollup::resolution)
+                        .thenComparing(row -> row.rollup().bucket()))
+                .toList();
         jdbc.execute((ConnectionCallback<Integer>) connection -> {
             try (var statement = connection.prepareStatement(UPSERT)) {
                 statement.setLong(1, tenantId);
-                statement.setLong(2, deploymentId);
-                statement.setInt(3, resolution.seconds());
+                statement.setArray(2, connection.createArrayOf("int8", column(rows, DeploymentRollup::deploymentId)));
+                statement.setArray(3, connection.createArrayOf("int4", column(rows, row -> row.resolution()
+                        .seconds())));
                 statement.setArray(
                         4,
                         connection.createArrayOf(
                                 "timestamptz",
-                                rows.stream()
-                                        .map(r -> Timestamp.from(r.bucket()))
-                                        .toArray()));
+                                column(rows, row -> Timestamp.from(row.rollup().bucket()))));
                 statement.setArray(
                         5,
                         connection.createArrayOf(
                                 "int4",
-                                rows.stream()
-                                        .map(r -> Math.toIntExact(r.samples()))
-                                        .toArray()));
-                statement.setArray(
-                        6,
-                        connection.createArrayOf(
-                                "float8", rows.stream().map(KvRollup::usageSum).toArray()));
-                statement.setArray(
-                        7,
-                        connection.createArrayOf(
-                                "float8", rows.stream().map(KvRollup::usageMin).toArray()));
-                statement.setArray(
-                        8,
-                        connection.createArrayOf(
-                                "float8", rows.stream().map(KvRollup::usageMax).toArray()));
+                                column(rows, row -> Math.toIntExact(row.rollup().samples()))));
+                statement.setArray(6, connection.createArrayOf("float8", column(rows, row -> row.rollup()
+                        .usageSum())));
+                statement.setArray(7, connection.createArrayOf("float8", column(rows, row -> row.rollup()
+                        .usageMin())));
+                statement.setArray(8, connection.createArrayOf("float8", column(rows, row -> row.rollup()
+                        .usageMax())));
                 return statement.executeUpdate();
             }
         });
+    }
+
+    private static Object[] column(
+            List<DeploymentRollup<KvRollup>> rows, Function<DeploymentRollup<KvRollup>, Object> value) {
+        return rows.stream().map(value).toArray();
     }
 
     public List<KvRollup> read(long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {

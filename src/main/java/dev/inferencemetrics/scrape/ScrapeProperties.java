@@ -12,5 +12,5 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record ScrapeProperties(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("64") int concurrency,
-        @DefaultValue("PT1S") Duration poll,
+        @DefaultValue("PT0.5S") Duration poll,
         @DefaultValue("8388608") int maxBytes) {}

@@ -2,6 +2,7 @@ package dev.inferencemetrics.scrape;
 
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.ingest.KvSample;
+import dev.inferencemetrics.rollup.DeploymentRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.EngineLatencyRollup;
@@ -11,17 +12,20 @@ import dev.inferencemetrics.scrape.Snapshot.GaugeReading;
 import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Stores what one scrape yielded, together with the target's new health and counter memory, in one transaction of
- * the target's tenant: KV-cache readings go the way pushed ones go, other gauges and engine histograms to their
- * rollups. If this instance lost the lease meanwhile, nothing is stored (the new holder scrapes again).
+ * Stores what the scrapes of one poll round yielded for one tenant, together with each target's new health and
+ * counter memory, in one transaction of that tenant: KV-cache readings go the way pushed ones go, other gauges and
+ * engine histograms to their rollups, every table written by one statement for the whole round. A target whose lease
+ * this instance lost meanwhile has nothing stored (the new holder scrapes again).
  */
 @Component
 class ScrapeResults {
@@ -45,24 +49,52 @@ class ScrapeResults {
         this.databaseTenant = databaseTenant;
     }
 
+    /** Stores the scrapes (all of targets of {@code tenantId}); returns how many were stored. */
     @Transactional
-    boolean store(ClaimedTarget target, String owner, Instant now, int seriesRead, ScrapeDeltas.Result result) {
-        databaseTenant.declare(TenantScope.tenant(target.tenantId()));
-        if (!targets.succeeded(target, owner, now, seriesRead, result.memory())) {
-            return false;
+    int store(long tenantId, String owner, List<Scraped> scraped) {
+        databaseTenant.declare(TenantScope.tenant(tenantId));
+        Set<Long> held = targets.succeeded(tenantId, owner, scraped);
+        Map<Long, List<KvSample>> kv = new LinkedHashMap<>();
+        Map<DeploymentBucket, List<GaugeReading>> gaugeReadings = new LinkedHashMap<>();
+        Map<DeploymentBucket, List<HistogramDelta>> histograms = new LinkedHashMap<>();
+        for (Scraped one : scraped) {
+            if (!held.contains(one.target().id())) {
+                continue;
+            }
+            long deploymentId = one.target().deploymentId();
+            for (GaugeReading reading : one.result().gauges()) {
+                if (reading.metric() == EngineMetric.KV_CACHE) {
+                    kv.computeIfAbsent(deploymentId, id -> new ArrayList<>())
+                            .add(new KvSample(one.takenAt(), reading.replica(), reading.value()));
+                }
+            }
+            for (Resolution resolution : Resolution.values()) {
+                var bucket = new DeploymentBucket(deploymentId, resolution, resolution.bucketOf(one.takenAt()));
+                gaugeReadings
+                        .computeIfAbsent(bucket, b -> new ArrayList<>())
+                        .addAll(one.result().gauges());
+                histograms
+                        .computeIfAbsent(bucket, b -> new ArrayList<>())
+                        .addAll(one.result().histograms());
+            }
         }
-        List<KvSample> kv = result.gauges().stream()
-                .filter(reading -> reading.metric() == EngineMetric.KV_CACHE)
-                .map(reading -> new KvSample(now, reading.replica(), reading.value()))
-                .toList();
-        ingest.storeScrapedKvCache(target.tenantId(), target.deploymentId(), kv);
-        for (Resolution resolution : Resolution.values()) {
-            Instant bucket = resolution.bucketOf(now);
-            gauges.add(target.tenantId(), target.deploymentId(), resolution, gaugeRollups(result.gauges(), bucket));
-            latencies.add(
-                    target.tenantId(), target.deploymentId(), resolution, latencyRollups(result.histograms(), bucket));
+        ingest.storeScrapedKvCache(tenantId, kv);
+        List<DeploymentRollup<EngineGaugeRollup>> gaugeDeltas = new ArrayList<>();
+        gaugeReadings.forEach((bucket, readings) ->
+                gaugeRollups(readings, bucket.start()).forEach(rollup -> gaugeDeltas.add(bucket.of(rollup))));
+        gauges.add(tenantId, gaugeDeltas);
+        List<DeploymentRollup<EngineLatencyRollup>> latencyDeltas = new ArrayList<>();
+        histograms.forEach((bucket, deltas) ->
+                latencyRollups(deltas, bucket.start()).forEach(rollup -> latencyDeltas.add(bucket.of(rollup))));
+        latencies.add(tenantId, latencyDeltas);
+        return held.size();
+    }
+
+    /** One rollup bucket of one deployment, which the scrapes of a round falling into it add up in. */
+    private record DeploymentBucket(long deploymentId, Resolution resolution, Instant start) {
+        <R> DeploymentRollup<R> of(R rollup) {
+            return new DeploymentRollup<>(deploymentId, resolution, rollup);
         }
-        return true;
     }
 
     private static List<EngineGaugeRollup> gaugeRollups(List<GaugeReading> readings, Instant bucket) {

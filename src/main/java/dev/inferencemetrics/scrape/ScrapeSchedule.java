@@ -4,7 +4,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
-/** Looks for due targets every poll interval (a second by default), unless scraping is switched off. */
+/** Looks for due targets every poll interval (half a second by default), unless scraping is switched off. */
 @Component
 @ConditionalOnProperty(name = "inference-metrics.scrape.enabled", havingValue = "true", matchIfMissing = true)
 class ScrapeSchedule {
@@ -15,7 +15,7 @@ class ScrapeSchedule {
         this.runner = runner;
     }
 
-    @Scheduled(fixedDelayString = "${inference-metrics.scrape.poll:PT1S}", initialDelayString = "PT10S")
+    @Scheduled(fixedDelayString = "${inference-metrics.scrape.poll:PT0.5S}", initialDelayString = "PT10S")
     void launchDue() {
         runner.launchDue();
     }

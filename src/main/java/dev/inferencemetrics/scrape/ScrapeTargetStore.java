@@ -5,9 +5,14 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -108,23 +113,54 @@ class ScrapeTargetStore {
                 .list();
     }
 
-    /** Records a successful scrape and frees the lease; false when this instance no longer held it. */
-    boolean succeeded(ClaimedTarget target, String owner, Instant now, int seriesRead, CounterMemory memory) {
-        return jdbc.sql("""
-                        update scrape_target set lease_owner = null, lease_expires_at = null, failures = 0,
-                               last_attempt_at = :now, last_success_at = :now, last_error = null,
-                               series_read = :series, counter_memory = cast(:memory as jsonb),
-                               next_scrape_at = :next
-                         where tenant_id = :tenant and id = :id and lease_owner = :owner""")
-                        .param("now", Timestamp.from(now))
-                        .param("series", seriesRead)
-                        .param("memory", CounterMemoryJson.write(json, memory))
-                        .param("next", Timestamp.from(now.plus(target.interval())))
-                        .param("tenant", target.tenantId())
-                        .param("id", target.id())
-                        .param("owner", owner)
-                        .update()
-                == 1;
+    /**
+     * Records the successful scrapes of one tenant's targets in one statement and frees their leases; returns the ids
+     * of those this instance still held (the others' results are not to be stored).
+     */
+    Set<Long> succeeded(long tenantId, String owner, List<Scraped> scraped) {
+        if (scraped.isEmpty()) {
+            return Set.of();
+        }
+        List<Scraped> rows = scraped.stream()
+                .sorted(Comparator.comparingLong(one -> one.target().id()))
+                .toList();
+        Set<Long> held = new HashSet<>();
+        jdbc.sql("""
+                        update scrape_target t set lease_owner = null, lease_expires_at = null, failures = 0,
+                               last_attempt_at = u.taken_at, last_success_at = u.taken_at, last_error = null,
+                               series_read = u.series, counter_memory = cast(u.memory as jsonb),
+                               next_scrape_at = u.next_at
+                          from unnest(cast(:ids as bigint[]), cast(:taken as timestamptz[]), cast(:series as integer[]),
+                                      cast(:memory as text[]), cast(:next as timestamptz[]))
+                               as u(id, taken_at, series, memory, next_at)
+                         where t.tenant_id = :tenant and t.id = u.id and t.lease_owner = :owner
+                        returning t.id""")
+                .param("ids", array("int8", rows, one -> one.target().id()))
+                .param("taken", array("timestamptz", rows, one -> Timestamp.from(one.takenAt())))
+                .param("series", array("int4", rows, Scraped::seriesRead))
+                .param(
+                        "memory",
+                        array(
+                                "text",
+                                rows,
+                                one -> CounterMemoryJson.write(
+                                        json, one.result().memory())))
+                .param(
+                        "next",
+                        array(
+                                "timestamptz",
+                                rows,
+                                one -> Timestamp.from(
+                                        one.takenAt().plus(one.target().interval()))))
+                .param("tenant", tenantId)
+                .param("owner", owner)
+                .query((rs, row) -> held.add(rs.getLong(1)))
+                .list();
+        return held;
+    }
+
+    private static SqlArrayValue array(String type, List<Scraped> rows, Function<Scraped, Object> value) {
+        return new SqlArrayValue(type, rows.stream().map(value).toArray());
     }
 
     /** Records a failed scrape, schedules the next attempt after {@code backoff} and frees the lease. */
