@@ -87,7 +87,11 @@ class ApiSecurityConfiguration {
                         .requestMatchers(HttpMethod.DELETE, "/api/v1/deployments/*/annotations/*")
                         .hasAuthority(ApiScope.INGEST.authority())
                         .requestMatchers(
-                                HttpMethod.GET, "/api/v1/deployments", "/api/v1/deployments/**", "/api/v1/fleet")
+                                HttpMethod.GET,
+                                "/api/v1/deployments",
+                                "/api/v1/deployments/**",
+                                "/api/v1/fleet",
+                                "/api/v1/compare")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()
                         .denyAll())

@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One row of the delta table: a figure on side A and side B, the change from A to B ({@code b − a}, and relative to
- * A), which direction is better, and whether the change is larger than the noise by {@code test}.
+ * A), which direction is better, whether the change is larger than the noise by {@code test}, and so how B stands.
  */
 public record Delta(
         String figure,
@@ -16,6 +16,7 @@ public record Delta(
         @Nullable Double relativeChange,
         Better better,
         Verdict verdict,
+        Outcome outcome,
         @Nullable String test) {
 
     /** Which way a figure improves; throughput is neither, as it follows demand. */
@@ -46,10 +47,11 @@ public record Delta(
         Double change = a == null || b == null ? null : b - a;
         Double relative = change == null || a == 0 ? null : change / a;
         Verdict shown = a == null || b == null ? Verdict.NO_DATA : verdict;
-        return new Delta(figure, label, unit, a, b, change, relative, better, shown, test);
+        return new Delta(
+                figure, label, unit, a, b, change, relative, better, shown, outcome(shown, better, change), test);
     }
 
-    public Outcome outcome() {
+    private static Outcome outcome(Verdict verdict, Better better, @Nullable Double change) {
         if (verdict == Verdict.WITHIN_NOISE) {
             return Outcome.WITHIN_NOISE;
         }

@@ -363,6 +363,34 @@ class AuthorizationMatrixIT {
         assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
     }
 
+    /** Comparing: {own deployment with itself, own with another tenant's, another tenant's with itself}. */
+    private static final Map<Caller, int[]> COMPARE = Map.of(
+            Caller.KEY_INGEST, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_METRICS, new int[] {OK, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_SOURCES, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_OPERATOR, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN},
+            Caller.VIEWER_SESSION, new int[] {OK, FORBIDDEN, FORBIDDEN},
+            Caller.OPERATOR_SESSION, new int[] {OK, OK, OK},
+            Caller.NOBODY, new int[] {UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED});
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void comparisons_are_read_like_metrics_and_never_reach_another_tenants_deployment(Caller caller) {
+        Instant now = clock.instant();
+        String window = "&aFrom=" + now.minus(Duration.ofHours(1)) + "&aTo=" + now;
+        List<Integer> answers = List.of(
+                get(caller, "/api/v1/compare?a=" + own.deployment() + window).status(),
+                get(caller, "/api/v1/compare?a=" + own.deployment() + "&b=" + foreign.deployment() + window)
+                        .status(),
+                get(caller, "/api/v1/compare?a=" + foreign.deployment() + window)
+                        .status());
+
+        assertThat(answers).containsExactly(COMPARE.get(caller)[0], COMPARE.get(caller)[1], COMPARE.get(caller)[2]);
+    }
+
     /**
      * Notification channels: {list, add a global one, remove one of the own tenant, remove one of another tenant}.
      * Keys with alerts:write manage their tenant's; only operators (whose global channels have no key) add global ones.

@@ -1,0 +1,95 @@
+package dev.inferencemetrics.compare;
+
+import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.api.InstantParameter;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.tenancy.Caller;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@Tag(name = "Metrics", description = "Read deployments and their metrics; API key scope metrics:read, or a session")
+class CompareController {
+
+    private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
+
+    private final CompareService compare;
+    private final DeploymentService deployments;
+    private final OperatorAccessAudit audit;
+    private final Clock clock;
+
+    CompareController(CompareService compare, DeploymentService deployments, OperatorAccessAudit audit, Clock clock) {
+        this.compare = compare;
+        this.deployments = deployments;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /** The answer: both sides, how far B's window starts after A's, and the deltas of B against A. */
+    record CompareAnswer(Side a, Side b, long offsetSeconds, List<Delta> deltas) {}
+
+    @GetMapping("/api/v1/compare")
+    @Operation(
+            summary = "Two deployments, or one deployment over two periods, side by side with their deltas",
+            description = "Each side is its window merged from the rollups; deltas are B against A, each with a verdict"
+                    + " on whether it is larger than the noise at 95 %: latency percentiles by non-overlapping"
+                    + " binomial rank intervals widened by the sketches' ±1 % accuracy, the error rate by a"
+                    + " two-proportion z-test, the request rate by a Poisson rate test. b defaults to a, B's window"
+                    + " to A's; windows are snapped outward to whole steps as in a metrics query.")
+    CompareAnswer compare(
+            @AuthenticationPrincipal Caller caller,
+            @Parameter(description = "slug of side A's deployment (required)") @RequestParam(required = false) @Nullable
+                    String a,
+            @Parameter(description = "slug of side B's deployment; default: a")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String b,
+            @Parameter(description = "ISO-8601 instant; default: an hour before aTo")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String aFrom,
+            @Parameter(description = "ISO-8601 instant; default: now") @RequestParam(required = false) @Nullable
+                    String aTo,
+            @Parameter(description = "ISO-8601 instant; default: aFrom") @RequestParam(required = false) @Nullable
+                    String bFrom,
+            @Parameter(description = "ISO-8601 instant; default: aTo") @RequestParam(required = false) @Nullable
+                    String bTo) {
+        if (a == null) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, "a must name a deployment");
+        }
+        Instant endA = aTo == null ? clock.instant() : InstantParameter.parse("aTo", aTo);
+        Instant startA = aFrom == null ? endA.minus(DEFAULT_WINDOW) : InstantParameter.parse("aFrom", aFrom);
+        Instant startB = bFrom == null ? null : InstantParameter.parse("bFrom", bFrom);
+        Instant endB = bTo == null ? null : InstantParameter.parse("bTo", bTo);
+        CompareRequest request;
+        try {
+            request = CompareRequest.of(a, startA, endA, b, startB, endB);
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+        Comparison comparison = compare.compare(caller.scope(), request);
+        Set<String> slugs = new TreeSet<>(List.of(request.a(), request.b()));
+        for (String slug : slugs) {
+            audit.called(
+                    caller,
+                    () -> deployments.require(caller.scope(), slug).tenantId(),
+                    "comparison of deployment " + slug);
+        }
+        return new CompareAnswer(
+                comparison.a(), comparison.b(), request.offset().getSeconds(), comparison.deltas());
+    }
+}
