@@ -89,12 +89,19 @@ public class RequestRollupStore {
 
     /**
      * Each deployment's rollups over a {@link RollupSpan}: the minute rollups before its whole half hours, the
-     * half-hour rollups, and the minute rollups after them. Counts, TTFT and ITL only.
+     * half-hour rollups, and the last, unfinished half hour: its one half-hour rollup where no minute of it lies past
+     * the window's end (the usual case, as the window ends now), else its minute rollups up to the end. Counts, TTFT
+     * and ITL only.
      */
     private static final String READ_FLEET_SPAN = """
             select k.deployment_id, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft, r.itl,
                    r.error_requests, r.timeout_requests, r.cancelled_requests
               from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select exists (select 1 from request_rollup
+                                   where tenant_id = k.tenant_id and deployment_id = k.deployment_id
+                                     and resolution_s = 60 and bucket >= ? and bucket < ?) as past_end
+                   offset 0) later
              cross join lateral (
                    select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
                           timeout_requests, cancelled_requests
@@ -111,7 +118,15 @@ public class RequestRollupStore {
                    select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
                           timeout_requests, cancelled_requests
                      from request_rollup
-                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 60
+                    where not later.past_end
+                      and tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 1800
+                      and bucket >= ? and bucket < ?
+                   union all
+                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
+                          timeout_requests, cancelled_requests
+                     from request_rollup
+                    where later.past_end
+                      and tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 60
                       and bucket >= ? and bucket < ?
                    offset 0) r""";
 
@@ -274,7 +289,9 @@ public class RequestRollupStore {
 
     /**
      * Merges each deployment's rollups over {@code span} into the one rollup {@code into} gives for its id: the
-     * window's total (counts, TTFT and ITL) from a few rows per deployment, in one round trip.
+     * window's total (counts, TTFT and ITL) from a few rows per deployment, in one round trip. The half hour the window
+     * ends in is read as its half-hour rollup where none of its minutes past the end holds requests, so a window that
+     * ends now reads only the minutes before its first whole half hour one by one.
      */
     public void mergeFleetTotalsInto(FleetKeys deployments, RollupSpan span, Function<Long, RequestRollup> into) {
         if (deployments.isEmpty()) {
@@ -283,12 +300,19 @@ public class RequestRollupStore {
         jdbc.query(
                 connection -> {
                     PreparedStatement statement = deployments.prepare(connection, READ_FLEET_SPAN);
-                    statement.setTimestamp(3, Timestamp.from(span.from()));
-                    statement.setTimestamp(4, Timestamp.from(span.halfHoursFrom()));
-                    statement.setTimestamp(5, Timestamp.from(span.halfHoursFrom()));
-                    statement.setTimestamp(6, Timestamp.from(span.halfHoursTo()));
-                    statement.setTimestamp(7, Timestamp.from(span.halfHoursTo()));
-                    statement.setTimestamp(8, Timestamp.from(span.to()));
+                    Instant tailEnd = span.halfHoursTo().plus(Resolution.HALF_HOUR.duration());
+                    // minutes of the last half hour past the window's end (a sample stamped ahead of the clock)
+                    statement.setTimestamp(3, Timestamp.from(span.to()));
+                    statement.setTimestamp(4, Timestamp.from(tailEnd));
+                    statement.setTimestamp(5, Timestamp.from(span.from()));
+                    statement.setTimestamp(6, Timestamp.from(span.halfHoursFrom()));
+                    statement.setTimestamp(7, Timestamp.from(span.halfHoursFrom()));
+                    statement.setTimestamp(8, Timestamp.from(span.halfHoursTo()));
+                    // the last half hour, whose bucket starts before the end only if the window ends inside it
+                    statement.setTimestamp(9, Timestamp.from(span.halfHoursTo()));
+                    statement.setTimestamp(10, Timestamp.from(span.to()));
+                    statement.setTimestamp(11, Timestamp.from(span.halfHoursTo()));
+                    statement.setTimestamp(12, Timestamp.from(span.to()));
                     return statement;
                 },
                 (RowCallbackHandler) rs -> {

@@ -7,7 +7,10 @@ import java.time.Instant;
  * {@code [halfHoursFrom, halfHoursTo)} from the half-hour rollups, and the ragged minutes before and after them from the
  * minute rollups. Both levels hold the same requests (ingest adds each to both in one transaction), and merged
  * sketches are the sketches of the combined observations, so the total equals the sum of the window's minutes while
- * reading a half hour as one row instead of thirty. Without a whole half hour inside, it is all minutes.
+ * reading a half hour as one row instead of thirty. Without a whole half hour inside, it is all minutes. The minutes
+ * after the whole half hours begin the half hour the window ends in: a window that ends now can read them as that
+ * half hour's one rollup, unless a minute of it past the window's end holds requests (see
+ * {@link RequestRollupStore#mergeFleetTotalsInto}).
  */
 public record RollupSpan(Instant from, Instant to, Instant halfHoursFrom, Instant halfHoursTo) {
 
