@@ -9,6 +9,8 @@ public enum BenchmarkFormat {
     LLMPERF("llmperf", "LLMPerf individual results"),
     /** {@code vllm bench serve --save-result --save-detailed}: arrays ttfts, itls, e2els, input_lens, … */
     VLLM_BENCH("vllm", "vLLM bench serve (--save-detailed)"),
+    /** SGLang {@code bench_serving --output-details}: one JSON line per run with vLLM's arrays (no e2els). */
+    SGLANG_BENCH("sglang", "SGLang bench_serving (--output-details)"),
     /** AIPerf (GenAI-Perf's successor) {@code profile_export.jsonl}: one JSON record per request, real timestamps. */
     AIPERF("aiperf", "AIPerf profile_export.jsonl");
 

@@ -39,7 +39,7 @@ class BenchmarkImportController {
     ImportSummary importBenchmark(
             @AuthenticationPrincipal Caller caller,
             @Parameter(description = "the deployment's slug") @RequestParam String deployment,
-            @Parameter(description = "llmperf, vllm or aiperf") @RequestParam String format,
+            @Parameter(description = "llmperf, vllm, sglang or aiperf") @RequestParam String format,
             @Parameter(description = "ISO-8601 instant the run began; default: it ended now")
                     @RequestParam(required = false)
                     @Nullable
@@ -54,7 +54,8 @@ class BenchmarkImportController {
             throw new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, "Files up to 50 MiB can be imported.");
         }
         BenchmarkFormat benchmark = BenchmarkFormat.fromCode(format)
-                .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be llmperf, vllm or aiperf"));
+                .orElseThrow(
+                        () -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be llmperf, vllm, sglang or aiperf"));
         try {
             return imports.importRun(
                     caller,

@@ -15,7 +15,8 @@ final class BenchmarkReaders {
     static RecordStream open(BenchmarkFormat format, ObjectMapper json, Supplier<InputStream> file) {
         return switch (format) {
             case LLMPERF -> new LlmperfRecords(json, file.get());
-            case VLLM_BENCH -> new VllmBenchRecords(json, file);
+            case VLLM_BENCH -> VllmBenchRecords.vllm(json, file);
+            case SGLANG_BENCH -> VllmBenchRecords.sglang(json, file);
             case AIPERF -> new AiperfRecords(json, file.get());
         };
     }

@@ -5,6 +5,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -25,7 +26,7 @@ final class JsonRecords implements AutoCloseable {
 
     /** The elements of the top-level array; {@code notAnArray} is the message if the file holds something else. */
     static JsonRecords arrayElements(ObjectMapper json, InputStream file, String notAnArray) {
-        JsonRecords records = new JsonRecords(json.createParser(file));
+        JsonRecords records = new JsonRecords(parser(json, file));
         if (records.token() != JsonToken.START_ARRAY) {
             records.close();
             throw new IllegalArgumentException(notAnArray);
@@ -35,7 +36,7 @@ final class JsonRecords implements AutoCloseable {
 
     /** One value after another at the top level, as in JSON Lines. */
     static JsonRecords values(ObjectMapper json, InputStream file) {
-        return new JsonRecords(json.createParser(file));
+        return new JsonRecords(parser(json, file));
     }
 
     /**
@@ -43,7 +44,7 @@ final class JsonRecords implements AutoCloseable {
      * {@code notAnObject} is the message if the file holds no object.
      */
     static JsonRecords propertyElements(ObjectMapper json, InputStream file, String name, String notAnObject) {
-        JsonRecords records = new JsonRecords(json.createParser(file));
+        JsonRecords records = new JsonRecords(parser(json, file));
         if (records.token() != JsonToken.START_OBJECT) {
             records.close();
             throw new IllegalArgumentException(notAnObject);
@@ -55,12 +56,32 @@ final class JsonRecords implements AutoCloseable {
 
     /** The value of the top-level object's property {@code name}, if it is a number. */
     static @Nullable Double topLevelNumber(ObjectMapper json, InputStream file, String name) {
-        try (JsonRecords records = new JsonRecords(json.createParser(file))) {
+        try (JsonRecords records = new JsonRecords(parser(json, file))) {
             if (records.token() != JsonToken.START_OBJECT || !records.seekProperty(name, false)) {
                 return null;
             }
             return records.parser.currentToken().isNumeric() ? records.parser.getDoubleValue() : null;
         }
+    }
+
+    /** How many values the file holds at its top level (the lines of a JSON Lines file), read past, not kept. */
+    static int countValues(ObjectMapper json, InputStream file) {
+        try (JsonRecords records = new JsonRecords(parser(json, file))) {
+            int values = 0;
+            for (JsonToken token = records.token(); token != null; token = records.token()) {
+                records.skip();
+                values++;
+            }
+            return values;
+        }
+    }
+
+    /**
+     * Python's {@code json.dumps} writes {@code Infinity} and {@code NaN} (SGLang's bench_serving does, for its default
+     * request rate), so they are read as numbers.
+     */
+    private static JsonParser parser(ObjectMapper json, InputStream file) {
+        return json.reader().with(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).createParser(file);
     }
 
     /** Whether the file has no array property of the name asked for. */

@@ -2,6 +2,7 @@ package dev.inferencemetrics.imports;
 
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -10,17 +11,22 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.MissingNode;
 
 /**
- * vLLM bench ({@code --save-result --save-detailed}): parallel arrays indexed by request. Each array is read by a
+ * vLLM bench ({@code --save-result --save-detailed}) and SGLang's {@code bench_serving} ({@code --output-details},
+ * adapted from vLLM's script, one JSON line per run): parallel arrays indexed by request. Each array is read by a
  * parser of its own, all advanced in step, so one request's entries are in memory at a time. A non-empty entry in
  * {@code errors} marks a failed request; each {@code itls} entry lists the gaps between streamed chunks (a chunk may
- * carry several tokens). vLLM bench counts a request that returned nothing (no output tokens, TTFT 0, empty error)
- * as completed: it failed.
+ * carry several tokens). Both count a request that returned nothing (TTFT 0, no error, and no output tokens or no
+ * gaps — SGLang writes the requested length when the server sent no usage) as completed: it failed.
  */
 final class VllmBenchRecords implements RecordStream {
 
-    private static final String NOT_A_RESULT = "a vLLM bench file is a JSON object with arrays ttfts, itls, …;"
+    private static final String NOT_A_VLLM_RESULT = "a vLLM bench file is a JSON object with arrays ttfts, itls, …;"
             + " save it with --save-result --save-detailed";
+    private static final String NOT_AN_SGLANG_RESULT = "an SGLang bench_serving file is a JSON line with arrays ttfts,"
+            + " itls, …; save it with --output-file and --output-details";
 
+    private final String tool;
+    private final int runs;
     private final @Nullable Double durationSeconds;
     private final JsonRecords ttfts;
     private final JsonRecords e2els;
@@ -30,19 +36,29 @@ final class VllmBenchRecords implements RecordStream {
     private final JsonRecords outputLens;
     private int empty;
 
-    VllmBenchRecords(ObjectMapper json, Supplier<InputStream> file) {
-        this.ttfts = JsonRecords.propertyElements(json, file.get(), "ttfts", NOT_A_RESULT);
+    private VllmBenchRecords(ObjectMapper json, Supplier<InputStream> file, String tool, String notAResult) {
+        this.tool = tool;
+        this.runs = JsonRecords.countValues(json, file.get());
+        this.ttfts = JsonRecords.propertyElements(json, file.get(), "ttfts", notAResult);
         this.durationSeconds = JsonRecords.topLevelNumber(json, file.get(), "duration");
-        JsonRecords e2e = JsonRecords.propertyElements(json, file.get(), "e2els", NOT_A_RESULT);
-        this.e2els = e2e.absent() ? JsonRecords.propertyElements(json, file.get(), "latencies", NOT_A_RESULT) : e2e;
-        this.itls = JsonRecords.propertyElements(json, file.get(), "itls", NOT_A_RESULT);
-        this.errors = JsonRecords.propertyElements(json, file.get(), "errors", NOT_A_RESULT);
-        this.inputLens = JsonRecords.propertyElements(json, file.get(), "input_lens", NOT_A_RESULT);
-        this.outputLens = JsonRecords.propertyElements(json, file.get(), "output_lens", NOT_A_RESULT);
+        JsonRecords e2e = JsonRecords.propertyElements(json, file.get(), "e2els", notAResult);
+        this.e2els = e2e.absent() ? JsonRecords.propertyElements(json, file.get(), "latencies", notAResult) : e2e;
+        this.itls = JsonRecords.propertyElements(json, file.get(), "itls", notAResult);
+        this.errors = JsonRecords.propertyElements(json, file.get(), "errors", notAResult);
+        this.inputLens = JsonRecords.propertyElements(json, file.get(), "input_lens", notAResult);
+        this.outputLens = JsonRecords.propertyElements(json, file.get(), "output_lens", notAResult);
         if (ttfts.absent()) {
             close();
-            throw new IllegalArgumentException(NOT_A_RESULT);
+            throw new IllegalArgumentException(notAResult);
         }
+    }
+
+    static VllmBenchRecords vllm(ObjectMapper json, Supplier<InputStream> file) {
+        return new VllmBenchRecords(json, file, "vLLM bench", NOT_A_VLLM_RESULT);
+    }
+
+    static VllmBenchRecords sglang(ObjectMapper json, Supplier<InputStream> file) {
+        return new VllmBenchRecords(json, file, "SGLang bench_serving", NOT_AN_SGLANG_RESULT);
     }
 
     @Override
@@ -59,7 +75,8 @@ final class VllmBenchRecords implements RecordStream {
             endToEnd = ttft + sum(gaps);
         }
         int output = BenchmarkReaders.count(entry(outputLens));
-        boolean returnedNothing = error.isBlank() && output == 0 && (ttft == null || ttft == 0);
+        boolean returnedNothing =
+                error.isBlank() && (ttft == null || ttft == 0) && (output == 0 || gaps == null || gaps.length == 0);
         empty += returnedNothing ? 1 : 0;
         boolean ok = error.isBlank() && !returnedNothing;
         return new BenchmarkRecord(
@@ -82,10 +99,16 @@ final class VllmBenchRecords implements RecordStream {
 
     @Override
     public List<String> notes() {
-        return empty == 0
-                ? List.of()
-                : List.of(empty + " request(s) that vLLM bench counted as completed returned no output tokens with a"
-                        + " TTFT of 0 and no error: imported as failed requests, not as 0 ms successes.");
+        List<String> notes = new ArrayList<>();
+        if (empty > 0) {
+            notes.add(empty + " request(s) that " + tool + " counted as completed returned no output tokens with a"
+                    + " TTFT of 0 and no error: imported as failed requests, not as 0 ms successes.");
+        }
+        if (runs > 1) {
+            notes.add("The file holds " + runs + " runs, one per line (" + tool + " appends each run to its output"
+                    + " file): the first was imported. Import each of the others from a file of its own line.");
+        }
+        return notes;
     }
 
     @Override

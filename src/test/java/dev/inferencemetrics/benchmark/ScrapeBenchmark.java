@@ -8,6 +8,10 @@ import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
@@ -24,8 +29,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * CPU the scraper uses for 1,000 targets at a 15 s interval, each serving the published SGLang scrape, beside two
- * baselines measured in the same run: the application idle, and the same 1,000 fetches every 15 s with a bare
- * HttpClient (no parsing, no storing). All engines are one local server in this JVM; its threads' CPU is
+ * baselines measured in the same run: the application idle, and the same 1,000 fetches every 15 s with bare clients
+ * (no parsing, no storing): the JDK's HttpClient, and HttpURLConnection, which the scraper uses. All engines are one local server in this JVM; its threads' CPU is
  * measured apart and left out of the application's. Not a test: run it as BENCHMARKS.md says.
  */
 public final class ScrapeBenchmark {
@@ -51,12 +56,14 @@ public final class ScrapeBenchmark {
             Figures idle = measure(cpu, engines, () -> sleep(PHASE));
             progress("fetching " + TARGETS + " targets every 15 s with a bare HttpClient");
             Figures fetchOnly = measure(cpu, engines, () -> fetchEvery(engines, PHASE));
+            progress("fetching " + TARGETS + " targets every 15 s with bare HttpURLConnections");
+            Figures urlConnection = measure(cpu, engines, () -> fetchEveryByUrlConnection(engines, PHASE));
             addTargets(app, engines);
             progress("warming up the scraper");
             sleep(INTERVAL.plusSeconds(5));
             progress("scraping " + TARGETS + " targets every 15 s");
             Figures scraping = measure(cpu, engines, () -> sleep(PHASE));
-            report(idle, fetchOnly, scraping);
+            report(idle, fetchOnly, urlConnection, scraping);
         } finally {
             deleteRecursively(data);
         }
@@ -102,6 +109,33 @@ public final class ScrapeBenchmark {
         }
     }
 
+    /** The same fetches with the client the scraper uses: kept-alive {@link HttpURLConnection}s on virtual threads. */
+    private static void fetchEveryByUrlConnection(FixtureEngines engines, Duration phase) {
+        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            Semaphore slots = new Semaphore(64);
+            long end = System.nanoTime() + phase.toNanos();
+            long spacing = INTERVAL.toNanos() / TARGETS;
+            for (long i = 0; System.nanoTime() < end; i++) {
+                sleepUntil(System.nanoTime() + spacing);
+                slots.acquireUninterruptibly();
+                String url = engines.url("/engine/" + i % TARGETS + "/metrics");
+                executor.execute(() -> {
+                    try {
+                        HttpURLConnection connection =
+                                (HttpURLConnection) URI.create(url).toURL().openConnection(Proxy.NO_PROXY);
+                        try (InputStream body = connection.getInputStream()) {
+                            body.readAllBytes();
+                        }
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    } finally {
+                        slots.release();
+                    }
+                });
+            }
+        }
+    }
+
     /** CPU of one phase; the application's excludes the local engines' threads, shown apart. */
     private record Figures(
             double wallSeconds,
@@ -127,7 +161,7 @@ public final class ScrapeBenchmark {
                 wall, used.appNanos() / 1e9 - engine, used.databaseNanos() / 1e9, engine, engines.served() - served);
     }
 
-    private static void report(Figures idle, Figures fetchOnly, Figures scraping) {
+    private static void report(Figures idle, Figures fetchOnly, Figures urlConnection, Figures scraping) {
         System.out.printf(
                 "%nScraping %,d targets at a 15 s interval (%,.0f s per phase)%n%n", TARGETS, PHASE.toSeconds() + 0.0);
         System.out.println(
@@ -135,7 +169,8 @@ public final class ScrapeBenchmark {
         System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
         for (var row : new Object[][] {
             {"idle application", idle},
-            {"bare fetches (no parse, no store)", fetchOnly},
+            {"bare fetches, java.net.http.HttpClient (no parse, no store)", fetchOnly},
+            {"bare fetches, HttpURLConnection (no parse, no store)", urlConnection},
             {"scraping (fetch, parse, store)", scraping}
         }) {
             Figures f = (Figures) row[1];
@@ -151,11 +186,11 @@ public final class ScrapeBenchmark {
         }
         double net = scraping.cores() - idle.cores();
         System.out.printf(
-                "%nScraping uses %.3f cores (%.3f above idle, %.3f above the bare fetches); target under 0.25 of one"
-                        + " core: %s%n",
+                "%nScraping uses %.3f cores (%.3f above idle, %.3f above the bare HttpURLConnection fetches); target"
+                        + " under 0.25 of one core: %s%n",
                 scraping.cores(),
                 net,
-                scraping.cores() - fetchOnly.cores(),
+                scraping.cores() - urlConnection.cores(),
                 scraping.cores() < 0.25 ? "met" : "missed");
     }
 

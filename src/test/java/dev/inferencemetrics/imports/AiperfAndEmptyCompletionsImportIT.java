@@ -28,18 +28,21 @@ import java.util.EnumSet;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
  * AIPerf's real example run imports at the times its requests were sent, with AIPerf's own counts and accurate
- * percentiles; vLLM bench's "completed" requests that returned nothing import as failures and the summary says so.
+ * percentiles; vLLM bench's and SGLang bench_serving's "completed" requests that returned nothing import as failures
+ * and the summary says so.
  */
 @IntegrationTest
 class AiperfAndEmptyCompletionsImportIT {
 
     static final Path AIPERF = Path.of("..", "shared", "datasets", "aiperf", "profile_export.jsonl");
+    static final Path SGLANG = Path.of("src", "test", "resources", "benchmarks", "sglang-bench-serving-details.jsonl");
     private static final double[] QUANTILES = {0.5, 0.9, 0.95, 0.99};
 
     @Autowired
@@ -120,6 +123,45 @@ class AiperfAndEmptyCompletionsImportIT {
         assertThat(stored.errors()).isEqualTo(2);
         assertThat(stored.ttft().count()).isEqualTo(1);
         assertThat(stored.ttft().p50()).isCloseTo(90.0, org.assertj.core.data.Percentage.withPercentage(1));
+    }
+
+    @Test
+    void an_sglang_bench_serving_run_imports_its_requests_and_empty_completions_as_failures() throws IOException {
+        String slug = deployment("sglang-run");
+        Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(1));
+
+        ImportSummary summary = importFile(slug, BenchmarkFormat.SGLANG_BENCH, SGLANG, start);
+
+        assertThat(summary.imported()).isEqualTo(4);
+        assertThat(summary.failed()).isEqualTo(2);
+        assertThat(summary.notes())
+                .containsExactly("1 request(s) that SGLang bench_serving counted as completed returned no output"
+                        + " tokens with a TTFT of 0 and no error: imported as failed requests, not as 0 ms successes.");
+        DeploymentMetrics.Summary stored = query(slug, start, start.plus(Duration.ofMinutes(1)));
+        assertThat(stored.requests()).isEqualTo(4);
+        assertThat(stored.errors()).isEqualTo(2);
+        assertThat(stored.ttft().count()).isEqualTo(2);
+        assertThat(stored.ttft().p50()).isCloseTo(81.2, org.assertj.core.data.Percentage.withPercentage(1));
+        assertThat(stored.itl().count()).isEqualTo(5);
+        // bench_serving's details carry no end-to-end latency: TTFT plus the chunk gaps
+        assertThat(stored.e2e().count()).isEqualTo(2);
+        assertThat(stored.e2e().p50())
+                .isCloseTo(81.2 + 14.3 + 15.1 + 13.9, org.assertj.core.data.Percentage.withPercentage(1));
+    }
+
+    @Test
+    void an_sglang_file_with_several_appended_runs_imports_the_first_and_says_so(@TempDir Path directory)
+            throws IOException {
+        String slug = deployment("sglang-appended");
+        String run = Files.readString(SGLANG);
+        Path file = Files.writeString(directory.resolve("runs.jsonl"), run + run);
+
+        ImportSummary summary = importFile(slug, BenchmarkFormat.SGLANG_BENCH, file, null);
+
+        assertThat(summary.imported()).isEqualTo(4);
+        assertThat(summary.notes())
+                .contains("The file holds 2 runs, one per line (SGLang bench_serving appends each run to its output"
+                        + " file): the first was imported. Import each of the others from a file of its own line.");
     }
 
     /** The chunk gaps; a stream with more chunks than output tokens − 1 counts as that many gaps of the mean. */
