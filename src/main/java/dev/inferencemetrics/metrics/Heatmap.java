@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -27,6 +28,7 @@ public record Heatmap(
             @Nullable Double p99,
             List<Long> counts) {}
 
+    @JsonIgnore
     public boolean isEmpty() {
         return bounds.isEmpty();
     }

@@ -48,7 +48,9 @@ class HeatmapController {
     Heatmap heatmap(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
-            @Parameter(description = "ttft, itl or e2e") @RequestParam(defaultValue = "ttft") String metric,
+            @Parameter(description = "ttft, itl, e2e, input or output (token counts)")
+                    @RequestParam(defaultValue = "ttft")
+                    String metric,
             @Parameter(description = "ISO-8601 instant; default: an hour before to")
                     @RequestParam(required = false)
                     @Nullable

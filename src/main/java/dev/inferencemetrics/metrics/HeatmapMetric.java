@@ -7,11 +7,13 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** What a heatmap can count per interval: each is a sketch stored in every request rollup. */
+/** What a heatmap can count per interval: each is a sketch stored in every request rollup (of ok requests). */
 public enum HeatmapMetric {
     TTFT("ttft", "TTFT", Unit.MILLISECONDS, RequestRollup::ttft),
     ITL("itl", "ITL", Unit.MILLISECONDS, RequestRollup::itl),
-    E2E("e2e", "E2E", Unit.MILLISECONDS, RequestRollup::e2e);
+    E2E("e2e", "E2E", Unit.MILLISECONDS, RequestRollup::e2e),
+    INPUT_TOKENS("input", "Input tokens", Unit.TOKENS, RequestRollup::inputTokenSketch),
+    OUTPUT_TOKENS("output", "Output tokens", Unit.TOKENS, RequestRollup::outputTokenSketch);
 
     /** How the metric's values are written. */
     public enum Unit {

@@ -6,7 +6,8 @@ import java.time.Instant;
 /**
  * What happened on a deployment in one bucket: request and token counts and the latency sketches of its ok
  * requests. Mutable while being built or merged; the ITL sketch counts token gaps; the queue sketch holds the
- * queue times of the ok requests that reported one. Failures are also counted by how they ended, except in rows
+ * queue times of the ok requests that reported one; the token sketches hold the input and output token counts of the
+ * ok requests. Failures are also counted by how they ended, except in rows
  * stored before that split existed, where they count only as not ok.
  */
 public final class RequestRollup {
@@ -20,6 +21,8 @@ public final class RequestRollup {
     private final LatencySketch itl;
     private final LatencySketch e2e;
     private final LatencySketch queue;
+    private final LatencySketch inputTokenSketch;
+    private final LatencySketch outputTokenSketch;
     private final long[] failures = new long[FailedStatus.values().length];
 
     public RequestRollup(Instant bucket) {
@@ -29,6 +32,8 @@ public final class RequestRollup {
                 0,
                 0,
                 0,
+                LatencySketch.empty(),
+                LatencySketch.empty(),
                 LatencySketch.empty(),
                 LatencySketch.empty(),
                 LatencySketch.empty(),
@@ -44,7 +49,9 @@ public final class RequestRollup {
             LatencySketch ttft,
             LatencySketch itl,
             LatencySketch e2e,
-            LatencySketch queue) {
+            LatencySketch queue,
+            LatencySketch inputTokenSketch,
+            LatencySketch outputTokenSketch) {
         this.bucket = bucket;
         this.requests = requests;
         this.okRequests = okRequests;
@@ -54,13 +61,20 @@ public final class RequestRollup {
         this.itl = itl;
         this.e2e = e2e;
         this.queue = queue;
+        this.inputTokenSketch = inputTokenSketch;
+        this.outputTokenSketch = outputTokenSketch;
     }
 
-    /** Counts one request; latencies go in only for ok requests, as percentiles are over those. */
+    /**
+     * Counts one request; latencies and the token distributions go in only for ok requests, as percentiles are over
+     * those.
+     */
     public void addRequest(boolean ok, int input, int output) {
         requests++;
         if (ok) {
             okRequests++;
+            inputTokenSketch.add(input);
+            outputTokenSketch.add(output);
         }
         inputTokens += input;
         outputTokens += output;
@@ -81,6 +95,8 @@ public final class RequestRollup {
         itl.merge(other.itl);
         e2e.merge(other.e2e);
         queue.merge(other.queue);
+        inputTokenSketch.merge(other.inputTokenSketch);
+        outputTokenSketch.merge(other.outputTokenSketch);
     }
 
     void addCounts(long requests, long okRequests, long inputTokens, long outputTokens) {
@@ -139,5 +155,15 @@ public final class RequestRollup {
 
     public LatencySketch queue() {
         return queue;
+    }
+
+    /** The input token counts of the ok requests. */
+    public LatencySketch inputTokenSketch() {
+        return inputTokenSketch;
+    }
+
+    /** The output token counts of the ok requests. */
+    public LatencySketch outputTokenSketch() {
+        return outputTokenSketch;
     }
 }

@@ -38,17 +38,18 @@ public class RequestRollupStore {
 
     private static final String COLUMNS =
             "bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue, error_requests,"
-                    + " timeout_requests, cancelled_requests";
+                    + " timeout_requests, cancelled_requests, input_tokens_sketch, output_tokens_sketch";
 
     private static final String INSERT_NEW = """
             insert into request_rollup (tenant_id, deployment_id, resolution_s, bucket, requests, ok_requests,
                                         input_tokens, output_tokens, ttft, itl, e2e, queue, error_requests,
-                                        timeout_requests, cancelled_requests)
+                                        timeout_requests, cancelled_requests, input_tokens_sketch,
+                                        output_tokens_sketch)
             select ?, ?, ?, u.* from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
                                             ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[], ?::integer[],
-                                            ?::integer[], ?::integer[])
+                                            ?::integer[], ?::integer[], ?::bytea[], ?::bytea[])
                  as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue,
-                      error_requests, timeout_requests, cancelled_requests)
+                      error_requests, timeout_requests, cancelled_requests, input_tokens_sketch, output_tokens_sketch)
             order by u.bucket
             on conflict do nothing
             returning bucket""";
@@ -64,11 +65,14 @@ public class RequestRollupStore {
                set requests = u.requests, ok_requests = u.ok_requests, input_tokens = u.input_tokens,
                    output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue,
                    error_requests = u.error_requests, timeout_requests = u.timeout_requests,
-                   cancelled_requests = u.cancelled_requests
+                   cancelled_requests = u.cancelled_requests, input_tokens_sketch = u.input_tokens_sketch,
+                   output_tokens_sketch = u.output_tokens_sketch
               from unnest(?::timestamptz[], ?::integer[], ?::integer[], ?::bigint[], ?::bigint[],
-                          ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[], ?::integer[], ?::integer[], ?::integer[])
+                          ?::bytea[], ?::bytea[], ?::bytea[], ?::bytea[], ?::integer[], ?::integer[], ?::integer[],
+                          ?::bytea[], ?::bytea[])
                    as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue,
-                        error_requests, timeout_requests, cancelled_requests)
+                        error_requests, timeout_requests, cancelled_requests, input_tokens_sketch,
+                        output_tokens_sketch)
              where r.tenant_id = ? and r.deployment_id = ? and r.resolution_s = ? and r.bucket = u.bucket""";
 
     private static final String READ = "select " + COLUMNS + """
@@ -232,8 +236,10 @@ public class RequestRollupStore {
                     target.ttft().mergeStored(rs.getBytes(6));
                     target.itl().mergeStored(rs.getBytes(7));
                     target.e2e().mergeStored(rs.getBytes(8));
-                    mergeQueue(target, rs.getBytes(9));
+                    mergeOptional(target.queue(), rs.getBytes(9));
                     target.addFailures(rs.getLong(10), rs.getLong(11), rs.getLong(12));
+                    mergeOptional(target.inputTokenSketch(), rs.getBytes(13));
+                    mergeOptional(target.outputTokenSketch(), rs.getBytes(14));
                 },
                 tenantId,
                 deploymentId,
@@ -450,6 +456,8 @@ public class RequestRollupStore {
         byte[][] itl = new byte[n][];
         byte[][] e2e = new byte[n][];
         byte[][] queue = new byte[n][];
+        byte[][] inputSketch = new byte[n][];
+        byte[][] outputSketch = new byte[n][];
         for (int i = 0; i < n; i++) {
             RequestRollup row = rows.get(i);
             requests[i] = Math.toIntExact(row.requests());
@@ -461,6 +469,8 @@ public class RequestRollupStore {
             e2e[i] = row.e2e().toBytes();
             // most deployments never report queue times; no sketch is stored for them
             queue[i] = row.queue().isEmpty() ? null : row.queue().toBytes();
+            inputSketch[i] = optional(row.inputTokenSketch());
+            outputSketch[i] = optional(row.outputTokenSketch());
         }
         int p = first;
         statement.setArray(p++, connection.createArrayOf("timestamptz", timestamps(rows)));
@@ -475,6 +485,8 @@ public class RequestRollupStore {
         for (FailedStatus status : FailedStatus.values()) {
             statement.setArray(p++, connection.createArrayOf("int4", failures(rows, status)));
         }
+        statement.setArray(p++, connection.createArrayOf("bytea", inputSketch));
+        statement.setArray(p++, connection.createArrayOf("bytea", outputSketch));
         return p;
     }
 
@@ -496,20 +508,26 @@ public class RequestRollupStore {
                 LatencySketch.fromBytes(rs.getBytes("ttft")),
                 LatencySketch.fromBytes(rs.getBytes("itl")),
                 LatencySketch.fromBytes(rs.getBytes("e2e")),
-                queueSketch(rs.getBytes("queue")));
+                storedOrEmpty(rs.getBytes("queue")),
+                storedOrEmpty(rs.getBytes("input_tokens_sketch")),
+                storedOrEmpty(rs.getBytes("output_tokens_sketch")));
         stored.addFailures(
                 rs.getLong("error_requests"), rs.getLong("timeout_requests"), rs.getLong("cancelled_requests"));
         return stored;
     }
 
-    /** Rollups stored before queue times existed have no queue sketch. */
-    private static LatencySketch queueSketch(byte @Nullable [] stored) {
+    /** Rollups stored before queue times (or token sketches) existed have none; nor have buckets with nothing in it. */
+    private static LatencySketch storedOrEmpty(byte @Nullable [] stored) {
         return stored == null ? LatencySketch.empty() : LatencySketch.fromBytes(stored);
     }
 
-    private static void mergeQueue(RequestRollup target, byte @Nullable [] stored) {
+    private static void mergeOptional(LatencySketch target, byte @Nullable [] stored) {
         if (stored != null) {
-            target.queue().mergeStored(stored);
+            target.mergeStored(stored);
         }
+    }
+
+    private static byte @Nullable [] optional(LatencySketch sketch) {
+        return sketch.isEmpty() ? null : sketch.toBytes();
     }
 }

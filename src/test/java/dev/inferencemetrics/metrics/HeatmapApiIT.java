@@ -30,7 +30,10 @@ class HeatmapApiIT extends ApiIntegrationTest {
         super("heatmap");
     }
 
-    /** Minute one: 20 fast (TTFT 50 ms) and 10 slow (2 s) requests; minute two: 5 fast; minute three: none. */
+    /**
+     * Minute one: 20 fast (TTFT 50 ms, 500-token prompts) and 10 slow (2 s, 8,000-token prompts) requests, the slow
+     * ones in a second batch so the stored rollup is merged; minute two: 5 fast; minute three: none.
+     */
     @BeforeAll
     void threeMinutesOfRequests() {
         deployment = tenant.deployment("bimodal");
@@ -40,13 +43,16 @@ class HeatmapApiIT extends ApiIntegrationTest {
         for (int i = 0; i < 20; i++) {
             samples.add(request("fast-" + i, minute.plusSeconds(i), 50));
         }
-        for (int i = 0; i < 10; i++) {
-            samples.add(request("slow-" + i, minute.plusSeconds(30 + i), 2_000));
-        }
         for (int i = 0; i < 5; i++) {
             samples.add(request("later-" + i, minute.plusSeconds(60 + i), 50));
         }
         api.ingestRequests(key, deployment, samples);
+        List<RequestSampleJson> slow = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            slow.add(request("slow-" + i, minute.plusSeconds(30 + i), 2_000).tokens(8_000, 300));
+        }
+        slow.add(RequestSampleJson.failed("failed", minute.plusSeconds(50), "error"));
+        api.ingestRequests(key, deployment, slow);
     }
 
     @Test
@@ -73,6 +79,29 @@ class HeatmapApiIT extends ApiIntegrationTest {
     }
 
     @Test
+    void the_input_token_heatmap_shows_the_long_prompts_of_the_ok_requests_as_their_own_band() {
+        JsonNode heatmap = heatmap("metric=input&step=60").json();
+
+        assertThat(heatmap.path("unit").asString()).isEqualTo("TOKENS");
+        JsonNode bounds = heatmap.path("bounds");
+        JsonNode first = heatmap.path("columns").get(0);
+        assertThat(first.path("count").asLong()).isEqualTo(30);
+        assertThat(countAt(first, bounds, 500)).isEqualTo(20);
+        assertThat(countAt(first, bounds, 8_000)).isEqualTo(10);
+        assertThat(first.path("p99").asDouble()).isCloseTo(8_000, withPercentage(1));
+        assertThat(countAt(heatmap.path("columns").get(1), bounds, 500)).isEqualTo(5);
+    }
+
+    @Test
+    void the_output_token_heatmap_counts_output_tokens() {
+        JsonNode heatmap = heatmap("metric=output&step=60").json();
+
+        JsonNode first = heatmap.path("columns").get(0);
+        assertThat(countAt(first, heatmap.path("bounds"), 100)).isEqualTo(20);
+        assertThat(countAt(first, heatmap.path("bounds"), 300)).isEqualTo(10);
+    }
+
+    @Test
     void a_window_without_requests_has_no_bounds() {
         Instant old = minute.minus(Duration.ofHours(3));
 
@@ -87,7 +116,7 @@ class HeatmapApiIT extends ApiIntegrationTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "metric=latency|metric must be one of ttft, itl, e2e",
+                "metric=latency|metric must be one of ttft, itl, e2e, input, output",
                 "step=PT30S|step must be a whole number of minutes (at least 60 seconds)",
                 "step=soon|step must be an ISO-8601 duration (PT5M) or a number of seconds (300)"
             })
@@ -123,9 +152,9 @@ class HeatmapApiIT extends ApiIntegrationTest {
     private static RequestSampleJson request(String id, Instant ts, double ttftMs) {
         return RequestSampleJson.ok(id, ts)
                 .ttft(ttftMs)
-                .e2e(ttftMs + 1_000)
+                .e2e(ttftMs + 5_000)
                 .tpot(10)
-                .tokens(100, 100);
+                .tokens(500, 100);
     }
 
     /** The count of the bucket that holds {@code value}. */
