@@ -147,9 +147,17 @@ public class ScrapeRunner implements DisposableBean {
             results.store(one.target().tenantId(), owner, List.of(one));
         } catch (RuntimeException e) {
             log.warn("Scrape of target {} could not be stored", one.target().id(), e);
-            failed(
-                    one.target(),
-                    "the scrape could not be stored: " + e.getClass().getSimpleName());
+            try {
+                failed(
+                        one.target(),
+                        "the scrape could not be stored: " + e.getClass().getSimpleName());
+            } catch (RuntimeException unrecorded) {
+                // the database is away: the lease expires by itself and the target is scraped again
+                log.warn(
+                        "The failure of target {} could not be recorded either",
+                        one.target().id(),
+                        unrecorded);
+            }
         }
     }
 
