@@ -34,6 +34,7 @@ class HeatmapPanel extends Div {
     HeatmapPanel(BiFunction<HeatmapMetric, TimeRange, Heatmap> query) {
         this.query = query;
         addClassName("heatmap-panel");
+        setWidthFull();
         metric.setLabel("Heatmap");
         metric.setItems(HeatmapMetric.values());
         metric.setItemLabelGenerator(HeatmapMetric::label);

@@ -1,0 +1,135 @@
+package dev.inferencemetrics.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.demo.DemoHistory;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * The demo's qwen3-coder burst, explained in the browser by the demo's tenant admin: a click on the burst lists its
+ * slow requests with their token counts, and the heatmap shows the burst as a band above the usual one.
+ */
+@IntegrationTest
+class DemoSpikeBrowserIT {
+
+    private static final String SLUG = "qwen3-coder";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    IngestService ingest;
+
+    @Autowired
+    Clock clock;
+
+    private Browser browser;
+
+    /** The last hour of demo traffic, its 20-minute burst from 40 to 20 minutes ago. */
+    @BeforeEach
+    void theDemoBurstInTheLastHour() {
+        Instant now = clock.instant();
+        DemoHistory.ingest(
+                deployments, ingest, SLUG, now.minus(Duration.ofMinutes(20)), now.minus(Duration.ofMinutes(61)), now);
+        browser = Browser.open(port);
+        browser.signIn("acme-admin", "demo");
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void a_click_on_the_burst_lists_its_slow_requests_and_the_heatmap_shows_it_as_a_band() throws Exception {
+        browser.open("/deployments/" + SLUG + "?range=1h");
+        browser.drawnCharts(7, "svg.apexcharts-svg");
+
+        // the middle of the TTFT chart is 30 minutes ago: inside the burst
+        browser.waitUntil(Duration.ofSeconds(30), d -> {
+            WebElement ttft = browser.all(".chart-grid im-apex-chart").getFirst();
+            WebElement plot = Browser.shadowOf(ttft).findElement(By.cssSelector(".apexcharts-grid"));
+            new Actions(d)
+                    .moveToElement(plot, -10, 0)
+                    .pause(Duration.ofMillis(300))
+                    .moveToElement(plot, 0, 0)
+                    .pause(Duration.ofMillis(300))
+                    .click()
+                    .perform();
+            return true;
+        });
+        List<String> cells = browser.waitUntil(Duration.ofSeconds(30), d -> {
+            List<String> texts = browser.all(".drill-down vaadin-grid-cell-content").stream()
+                    .map(WebElement::getText)
+                    .toList();
+            return texts.stream().anyMatch(text -> text.startsWith(SLUG + "-")) ? texts : null;
+        });
+        assertThat(cells).contains("Request id", "TTFT", "Input tokens", "Output tokens");
+        assertThat(cells).anyMatch(text -> text.matches("\\d{3} ms|\\d\\.\\d+ s"));
+        browser.screenshot("demo-burst-requests");
+
+        WebElement heatmap = browser.waitUntil(Duration.ofSeconds(30), d -> {
+            List<WebElement> charts = browser.all("im-heatmap-chart");
+            return charts.isEmpty()
+                            || Browser.shadowOf(charts.getFirst())
+                                    .findElements(By.cssSelector("rect.cell"))
+                                    .isEmpty()
+                    ? null
+                    : charts.getFirst();
+        });
+        List<Cell> drawn = Browser.shadowOf(heatmap).findElements(By.cssSelector("rect.cell")).stream()
+                .map(Cell::of)
+                .toList();
+        double width = drawn.stream().mapToDouble(Cell::x).max().orElseThrow();
+        double before = meanY(drawn, 0.02 * width, 0.3 * width);
+        double during = meanY(drawn, 0.4 * width, 0.6 * width);
+        // SVG y grows downwards: the burst's slower requests sit higher, at smaller y
+        assertThat(during).isLessThan(before);
+        ((JavascriptExecutor) browser.driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", heatmap);
+        Browser.pause(Duration.ofMillis(500));
+        browser.screenshot("demo-burst-heatmap");
+    }
+
+    /** The count-weighted mean height of the cells whose left edge lies in {@code [from, to)}. */
+    private static double meanY(List<Cell> cells, double from, double to) {
+        double weighted = 0;
+        long count = 0;
+        for (Cell cell : cells) {
+            if (cell.x() >= from && cell.x() < to) {
+                weighted += cell.y() * cell.count();
+                count += cell.count();
+            }
+        }
+        assertThat(count).as("requests drawn between x %.0f and %.0f", from, to).isPositive();
+        return weighted / count;
+    }
+
+    private record Cell(double x, double y, long count) {
+        static Cell of(WebElement rect) {
+            return new Cell(
+                    Double.parseDouble(rect.getDomAttribute("x")),
+                    Double.parseDouble(rect.getDomAttribute("y")),
+                    Long.parseLong(rect.getDomAttribute("data-count")));
+        }
+    }
+}
