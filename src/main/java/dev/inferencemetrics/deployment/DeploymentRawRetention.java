@@ -6,7 +6,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -46,9 +45,7 @@ public class DeploymentRawRetention {
      */
     @Transactional
     public void set(TenantScope scope, String slug, @Nullable Integer hours) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators change deployments.");
-        }
+        scope.requireOperator("Only operators change deployments.");
         if (hours != null && (hours < 1 || hours > MAX_HOURS)) {
             throw new IllegalArgumentException(
                     "raw samples are kept between 1 and " + MAX_HOURS + " hours, or as long as the global retention");

@@ -11,7 +11,6 @@ import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -31,17 +30,14 @@ public class MetricsQueryService {
     private final DeploymentService deployments;
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
-    private final DatabaseTenant databaseTenant;
     private final Timer latency;
 
     MetricsQueryService(
             DeploymentService deployments,
-            DatabaseTenant databaseTenant,
             RequestRollupStore requestRollups,
             KvRollupStore kvRollups,
             MeterRegistry meters) {
         this.deployments = deployments;
-        this.databaseTenant = databaseTenant;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
         this.latency = Timer.builder("inference.metrics.query")
@@ -56,7 +52,6 @@ public class MetricsQueryService {
     }
 
     private DeploymentMetrics merge(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        databaseTenant.declare(scope);
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         IntervalRollups intervals = new IntervalRollups(
                 window,

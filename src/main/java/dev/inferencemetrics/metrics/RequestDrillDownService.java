@@ -4,7 +4,6 @@ import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.RetentionProperties;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,7 +27,6 @@ public class RequestDrillDownService {
     private final DeploymentService deployments;
     private final RequestSampleReader samples;
     private final MetricsQueryService metrics;
-    private final DatabaseTenant databaseTenant;
     private final RetentionProperties retention;
     private final DeploymentRawRetention rawRetention;
     private final Clock clock;
@@ -37,7 +35,6 @@ public class RequestDrillDownService {
             DeploymentService deployments,
             RequestSampleReader samples,
             MetricsQueryService metrics,
-            DatabaseTenant databaseTenant,
             RetentionProperties retention,
             DeploymentRawRetention rawRetention,
             Clock clock) {
@@ -45,7 +42,6 @@ public class RequestDrillDownService {
         this.deployments = deployments;
         this.samples = samples;
         this.metrics = metrics;
-        this.databaseTenant = databaseTenant;
         this.retention = retention;
         this.clock = clock;
     }
@@ -82,7 +78,6 @@ public class RequestDrillDownService {
                     metrics.query(scope, slug, window).summary();
             return new RequestPage(slug, from, to, sort.code(), descending, false, List.of(), null, distribution);
         }
-        databaseTenant.declare(scope);
         List<RequestSampleReader.Row> rows =
                 samples.page(deployment.tenantId(), deployment.id(), from, to, sort, descending, cursor, limit);
         String next = rows.size() < limit ? null : rows.getLast().cursor().encoded();

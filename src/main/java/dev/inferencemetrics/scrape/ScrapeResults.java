@@ -8,8 +8,6 @@ import dev.inferencemetrics.rollup.EngineLatencyRollup;
 import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.scrape.Snapshot.GaugeReading;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
-import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -30,24 +28,20 @@ class ScrapeResults {
     private final IngestService ingest;
     private final EngineGaugeRollupStore gauges;
     private final EngineLatencyRollupStore latencies;
-    private final DatabaseTenant databaseTenant;
 
     ScrapeResults(
             ScrapeTargetStore targets,
             IngestService ingest,
             EngineGaugeRollupStore gauges,
-            EngineLatencyRollupStore latencies,
-            DatabaseTenant databaseTenant) {
+            EngineLatencyRollupStore latencies) {
         this.targets = targets;
         this.ingest = ingest;
         this.gauges = gauges;
         this.latencies = latencies;
-        this.databaseTenant = databaseTenant;
     }
 
     @Transactional
     boolean store(ClaimedTarget target, String owner, Instant now, int seriesRead, ScrapeDeltas.Result result) {
-        databaseTenant.declare(TenantScope.tenant(target.tenantId()));
         if (!targets.succeeded(target, owner, now, seriesRead, result.memory())) {
             return false;
         }
