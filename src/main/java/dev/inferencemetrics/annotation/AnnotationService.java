@@ -51,10 +51,15 @@ public class AnnotationService {
     /** The deployment's annotations that overlap the window, oldest first, at most {@link #MAX_LISTED}. */
     @Transactional(readOnly = true)
     public List<Annotation> overlapping(TenantScope scope, String slug, Instant from, Instant to) {
+        return overlapping(deployments.require(scope, slug), from, to);
+    }
+
+    /** The annotations of a deployment the caller has resolved already that overlap the window. */
+    @Transactional(readOnly = true)
+    public List<Annotation> overlapping(DeploymentRef deployment, Instant from, Instant to) {
         if (to.isBefore(from)) {
             throw new IllegalArgumentException("to must not be before from");
         }
-        DeploymentRef deployment = deployments.require(scope, slug);
         return annotations.overlapping(deployment.tenantId(), deployment.id(), from, to, MAX_LISTED);
     }
 

@@ -55,8 +55,14 @@ public class PriceService {
     /** The price in effect now. */
     @Transactional(readOnly = true)
     public TokenPrice current(TenantScope scope, String deploymentSlug) {
+        return current(deployments.require(scope, deploymentSlug));
+    }
+
+    /** The price in effect now of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public TokenPrice current(DeploymentRef deployment) {
         Instant now = clock.instant();
-        return history(scope, deploymentSlug).stream()
+        return prices.history(deployment.tenantId(), deployment.id()).stream()
                 .filter(period -> !period.effectiveFrom().isAfter(now))
                 .reduce((earlier, later) -> later)
                 .orElseThrow()

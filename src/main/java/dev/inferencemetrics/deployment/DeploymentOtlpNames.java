@@ -25,7 +25,12 @@ public class DeploymentOtlpNames {
 
     @Transactional(readOnly = true)
     public OtlpNames of(TenantScope scope, String slug) {
-        DeploymentRef deployment = deployments.require(scope, slug);
+        return of(deployments.require(scope, slug));
+    }
+
+    /** The names of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public OtlpNames of(DeploymentRef deployment) {
         return store.of(deployment);
     }
 

@@ -34,7 +34,13 @@ public class DeploymentRawRetention {
     /** The deployment's own raw retention; empty when the global one applies. */
     @Transactional(readOnly = true)
     public Optional<Duration> of(TenantScope scope, String slug) {
-        return hours(deployments.require(scope, slug)).map(Duration::ofHours);
+        return of(deployments.require(scope, slug));
+    }
+
+    /** The own raw retention of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public Optional<Duration> of(DeploymentRef deployment) {
+        return hours(deployment).map(Duration::ofHours);
     }
 
     /**

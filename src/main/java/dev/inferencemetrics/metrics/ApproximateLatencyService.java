@@ -38,7 +38,12 @@ public class ApproximateLatencyService {
 
     @Transactional(readOnly = true)
     public ApproximateLatency query(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return query(deployments.require(scope, deploymentSlug), window);
+    }
+
+    /** The approximate latency of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public ApproximateLatency query(DeploymentRef deployment, QueryWindow window) {
         long tenant = deployment.tenantId();
         if (requests.anyIn(tenant, deployment.id(), window.resolution(), window.from(), window.to())) {
             return ApproximateLatency.none();

@@ -28,7 +28,12 @@ public class EngineGaugeQueryService {
 
     @Transactional(readOnly = true)
     public EngineGauges query(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return query(deployments.require(scope, deploymentSlug), window);
+    }
+
+    /** The engine gauges of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public EngineGauges query(DeploymentRef deployment, QueryWindow window) {
         Map<String, EngineGaugeRollup[]> intervals = new HashMap<>();
         for (EngineGaugeRollup rollup :
                 rollups.read(deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to())) {

@@ -48,11 +48,16 @@ public class MetricsQueryService {
 
     @Transactional(readOnly = true)
     public DeploymentMetrics query(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        return latency.record(() -> merge(scope, deploymentSlug, window));
+        return query(deployments.require(scope, deploymentSlug), window);
     }
 
-    private DeploymentMetrics merge(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+    /** The metrics of a deployment the caller has resolved already (the deployment page, once per visit). */
+    @Transactional(readOnly = true)
+    public DeploymentMetrics query(DeploymentRef deployment, QueryWindow window) {
+        return latency.record(() -> merge(deployment, window));
+    }
+
+    private DeploymentMetrics merge(DeploymentRef deployment, QueryWindow window) {
         IntervalRollups intervals = new IntervalRollups(
                 window,
                 kvRollups.read(

@@ -60,6 +60,19 @@ public class RequestDrillDownService {
             boolean descending,
             int limit,
             @Nullable String after) {
+        return page(deployments.require(scope, slug), from, to, sort, descending, limit, after);
+    }
+
+    /** A page of the requests of a deployment the caller has resolved already (the deployment page). */
+    @Transactional(readOnly = true)
+    public RequestPage page(
+            DeploymentRef deployment,
+            Instant from,
+            Instant to,
+            RequestSort sort,
+            boolean descending,
+            int limit,
+            @Nullable String after) {
         if (!from.isBefore(to)) {
             throw new IllegalArgumentException("from must be before to");
         }
@@ -71,11 +84,11 @@ public class RequestDrillDownService {
             throw new IllegalArgumentException("limit must be between 1 and " + MAX_PAGE);
         }
         RequestCursor cursor = after == null || after.isBlank() ? null : RequestCursor.decode(after);
-        DeploymentRef deployment = deployments.require(scope, slug);
-        if (from.isBefore(rawKeptSince(scope, slug))) {
+        String slug = deployment.slug();
+        if (from.isBefore(rawKeptSince(deployment))) {
             QueryWindow window = QueryWindow.of(from, to, null);
             DeploymentMetrics.Summary distribution =
-                    metrics.query(scope, slug, window).summary();
+                    metrics.query(deployment, window).summary();
             return new RequestPage(slug, from, to, sort.code(), descending, false, List.of(), null, distribution);
         }
         List<RequestSampleReader.Row> rows =
@@ -92,10 +105,10 @@ public class RequestDrillDownService {
     }
 
     /** The oldest instant whose raw samples of this deployment are kept: its own hours ("rollups only") if shorter. */
-    public Instant rawKeptSince(TenantScope scope, String slug) {
+    public Instant rawKeptSince(DeploymentRef deployment) {
         Instant global = rawKeptSince();
         return rawRetention
-                .of(scope, slug)
+                .of(deployment)
                 .map(kept -> clock.instant().minus(kept))
                 .filter(own -> own.isAfter(global))
                 .orElse(global);

@@ -70,7 +70,12 @@ public class SloService {
     /** Each enabled objective's budget over the rolling period ending now, with its burn-down. */
     @Transactional(readOnly = true)
     public List<BudgetReport> budgets(TenantScope scope, String slug) {
-        DeploymentRef deployment = deployments.require(scope, slug);
+        return budgets(deployments.require(scope, slug));
+    }
+
+    /** The error budgets of a deployment the caller has resolved already (the deployment page). */
+    @Transactional(readOnly = true)
+    public List<BudgetReport> budgets(DeploymentRef deployment) {
         Instant to = clock.instant();
         Instant from = Resolution.HALF_HOUR.bucketOf(to.minus(properties.budgetPeriod()));
         List<SloObjective> enabled = objectives.objectives(deployment).stream()
