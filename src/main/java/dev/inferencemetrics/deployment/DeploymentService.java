@@ -93,7 +93,7 @@ public class DeploymentService {
         if (deployments.existsBySlug(definition.slug())) {
             return false;
         }
-        deployments.save(new Deployment(definition, clock.instant()));
+        priced(deployments.save(new Deployment(definition, clock.instant())), definition);
         return true;
     }
 
@@ -113,6 +113,7 @@ public class DeploymentService {
             return false;
         }
         Deployment deployment = deployments.save(new Deployment(definition, clock.instant()));
+        priced(deployment, definition);
         events.publishEvent(new DeploymentCreated(
                 actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug(), definition.changes()));
         return true;
@@ -180,6 +181,16 @@ public class DeploymentService {
     private Deployment operatorsDeployment(TenantScope scope, String slug) {
         requireOperator(scope);
         return deployments.findBySlug(slug).orElseThrow(() -> new DeploymentNotFoundException(slug));
+    }
+
+    /** Billing keeps the first price in the same transaction: a deployment is never without one. */
+    private void priced(Deployment deployment, DeploymentDefinition definition) {
+        events.publishEvent(new DeploymentFirstPrice(
+                deployment.getTenantId(),
+                id(deployment),
+                definition.priceInputPerMtok(),
+                definition.priceOutputPerMtok(),
+                definition.currency()));
     }
 
     private static long id(Deployment deployment) {
