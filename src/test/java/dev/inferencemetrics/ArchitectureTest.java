@@ -2,15 +2,26 @@ package dev.inferencemetrics;
 
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.lease.SchedulerLease;
+import dev.inferencemetrics.tenancy.AcrossTenants;
+import dev.inferencemetrics.tenancy.Caller;
+import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.TenantOwned;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,6 +36,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
 
 class ArchitectureTest {
 
@@ -145,5 +158,62 @@ class ArchitectureTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Row-level security shows a transaction only the rows of the tenant declared in it, and the declaration is made
+     * for each transactional method from its arguments. A method with no scope among them would see no tenant's rows:
+     * it must take one ({@link TenantScope}, {@link Caller}, {@link TenantOwned}), say it works across tenants, or
+     * join its caller's transaction ({@code MANDATORY}). The lease's table belongs to no tenant.
+     */
+    @Test
+    void every_transactional_method_names_the_tenant_it_works_in() {
+        methods()
+                .that()
+                .areAnnotatedWith(Transactional.class)
+                .and()
+                .areDeclaredInClassesThat()
+                .resideOutsideOfPackages("dev.inferencemetrics.lease..", "dev.inferencemetrics.tenancy..")
+                .should(nameTheirTenant())
+                .check(MAIN);
+        classes()
+                .should()
+                .notBeAnnotatedWith(Transactional.class)
+                .because("each transactional method is checked for its tenant, one by one")
+                .check(MAIN);
+    }
+
+    private static ArchCondition<JavaMethod> nameTheirTenant() {
+        return new ArchCondition<>("take a tenant scope, work across tenants, or join the caller's transaction") {
+            @Override
+            public void check(JavaMethod method, ConditionEvents events) {
+                boolean scoped = method.getRawParameterTypes().stream().anyMatch(ArchitectureTest::namesATenant);
+                boolean across = method.isAnnotatedWith(AcrossTenants.class);
+                boolean joins = method.getAnnotationOfType(Transactional.class).propagation() == Propagation.MANDATORY;
+                if (!(scoped || across || joins)) {
+                    events.add(SimpleConditionEvent.violated(
+                            method,
+                            method.getFullName() + " declares no tenant: add a scope argument or @AcrossTenants"));
+                }
+            }
+        };
+    }
+
+    private static boolean namesATenant(JavaClass type) {
+        return type.isAssignableTo(TenantScope.class)
+                || type.isAssignableTo(Caller.class)
+                || type.isAssignableTo(TenantOwned.class);
+    }
+
+    /** The declaration is made in one place, from each method's arguments; a hand-written one could widen it. */
+    @Test
+    void only_the_tenancy_core_calls_declare() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.inferencemetrics.tenancy..")
+                .should()
+                .dependOnClassesThat()
+                .areAssignableTo(DatabaseTenant.class)
+                .check(MAIN);
     }
 }

@@ -6,7 +6,6 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.slo.SloObjective;
 import dev.inferencemetrics.slo.SloService;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +31,6 @@ public class AlertService {
     private final RuleStore rules;
     private final AlertStore alerts;
     private final SilenceStore silences;
-    private final DatabaseTenant databaseTenant;
     private final AuditLog audit;
     private final Clock clock;
 
@@ -43,7 +41,6 @@ public class AlertService {
             RuleStore rules,
             AlertStore alerts,
             SilenceStore silences,
-            DatabaseTenant databaseTenant,
             AuditLog audit,
             Clock clock) {
         this.deployments = deployments;
@@ -52,21 +49,18 @@ public class AlertService {
         this.rules = rules;
         this.alerts = alerts;
         this.silences = silences;
-        this.databaseTenant = databaseTenant;
         this.audit = audit;
         this.clock = clock;
     }
 
     @Transactional(readOnly = true)
     public List<AlertSummary> alerts(TenantScope scope, AlertFilter filter) {
-        databaseTenant.declare(scope);
         return alerts.search(filter);
     }
 
     /** The slugs of the deployments in the scope with an alert firing now. */
     @Transactional(readOnly = true)
     public Set<String> firingDeployments(TenantScope scope) {
-        databaseTenant.declare(scope);
         return alerts.firingDeployments();
     }
 
@@ -146,7 +140,6 @@ public class AlertService {
     /** Marks a firing alert as being looked after; false if it is not firing or was acknowledged already. */
     @Transactional
     public boolean acknowledge(TenantScope scope, long alertId) {
-        databaseTenant.declare(scope);
         String actor = audit.actorName();
         boolean acknowledged = alerts.acknowledge(alertId, actor, clock.instant());
         if (acknowledged) {

@@ -4,7 +4,6 @@ import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
@@ -25,19 +24,12 @@ public class AnnotationService {
 
     private final DeploymentService deployments;
     private final AnnotationStore annotations;
-    private final DatabaseTenant databaseTenant;
     private final AuditLog audit;
     private final Clock clock;
 
-    AnnotationService(
-            DeploymentService deployments,
-            AnnotationStore annotations,
-            DatabaseTenant databaseTenant,
-            AuditLog audit,
-            Clock clock) {
+    AnnotationService(DeploymentService deployments, AnnotationStore annotations, AuditLog audit, Clock clock) {
         this.deployments = deployments;
         this.annotations = annotations;
-        this.databaseTenant = databaseTenant;
         this.audit = audit;
         this.clock = clock;
     }
@@ -46,7 +38,6 @@ public class AnnotationService {
     @Transactional
     public Annotation add(TenantScope scope, String slug, AnnotationDraft draft) {
         DeploymentRef deployment = deployments.requireActive(scope, slug);
-        databaseTenant.declare(scope);
         String actor = audit.actorName();
         long id = annotations.insert(deployment.tenantId(), deployment.id(), draft, actor, clock.instant());
         audit.record(
@@ -60,11 +51,15 @@ public class AnnotationService {
     /** The deployment's annotations that overlap the window, oldest first, at most {@link #MAX_LISTED}. */
     @Transactional(readOnly = true)
     public List<Annotation> overlapping(TenantScope scope, String slug, Instant from, Instant to) {
+        return overlapping(deployments.require(scope, slug), from, to);
+    }
+
+    /** The annotations of a deployment the caller has resolved already that overlap the window. */
+    @Transactional(readOnly = true)
+    public List<Annotation> overlapping(DeploymentRef deployment, Instant from, Instant to) {
         if (to.isBefore(from)) {
             throw new IllegalArgumentException("to must not be before from");
         }
-        DeploymentRef deployment = deployments.require(scope, slug);
-        databaseTenant.declare(scope);
         return annotations.overlapping(deployment.tenantId(), deployment.id(), from, to, MAX_LISTED);
     }
 
@@ -72,7 +67,6 @@ public class AnnotationService {
     @Transactional
     public Optional<Annotation> remove(TenantScope scope, String slug, long id) {
         DeploymentRef deployment = deployments.require(scope, slug);
-        databaseTenant.declare(scope);
         Optional<Annotation> found = annotations.byId(deployment.tenantId(), deployment.id(), id).stream()
                 .findFirst();
         found.ifPresent(annotation -> {

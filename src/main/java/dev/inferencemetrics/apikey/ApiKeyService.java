@@ -1,7 +1,7 @@
 package dev.inferencemetrics.apikey;
 
 import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -29,21 +29,14 @@ public class ApiKeyService {
 
     private final ApiKeyStore keys;
     private final UserAccounts accounts;
-    private final DatabaseTenant databaseTenant;
     private final ApplicationEventPublisher events;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    ApiKeyService(
-            ApiKeyStore keys,
-            UserAccounts accounts,
-            DatabaseTenant databaseTenant,
-            ApplicationEventPublisher events,
-            Clock clock) {
+    ApiKeyService(ApiKeyStore keys, UserAccounts accounts, ApplicationEventPublisher events, Clock clock) {
         this.keys = keys;
         this.accounts = accounts;
         this.events = events;
-        this.databaseTenant = databaseTenant;
         this.clock = clock;
     }
 
@@ -51,7 +44,7 @@ public class ApiKeyService {
     @Transactional
     public CreatedApiKey create(
             TenantScope caller, long tenantId, String name, Set<ApiScope> scopes, @Nullable Instant expiresAt) {
-        declareWithin(caller, tenantId);
+        requireWithin(caller, tenantId);
         refuseAdmin(scopes);
         return store(tenantId, null, name, scopes, expiresAt, ApiKeyFormat.generate(random));
     }
@@ -60,29 +53,29 @@ public class ApiKeyService {
     @Transactional
     public CreatedApiKey createOperatorKey(
             TenantScope caller, long operatorUserId, String name, @Nullable Instant expiresAt) {
-        declareOperator(caller);
+        caller.requireOperator("Only operators manage operator keys.");
         return store(null, operatorUserId, name, Set.of(ApiScope.ADMIN), expiresAt, ApiKeyFormat.generate(random));
     }
 
     /** Every operator key, newest first (operators only). */
     @Transactional(readOnly = true)
     public List<ApiKeyInfo> listOperatorKeys(TenantScope caller) {
-        declareOperator(caller);
+        caller.requireOperator("Only operators manage operator keys.");
         return keys.operatorKeys();
     }
 
     /** Revokes an operator key at once (operators only); returns false if there is no such active key. */
     @Transactional
     public boolean revokeOperatorKey(TenantScope caller, long keyId) {
-        declareOperator(caller);
+        caller.requireOperator("Only operators manage operator keys.");
         return revoked(keys.revokeOperatorKey(keyId, clock.instant()));
     }
 
     /** Stores a given key unless one with its prefix exists; for documented demo keys only. */
+    @AcrossTenants
     @Transactional
     public void ensureKey(long tenantId, String name, Set<ApiScope> scopes, String plaintext) {
         // prefixes are unique across tenants
-        databaseTenant.declare(TenantScope.allTenants());
         if (!ApiKeyFormat.isWellFormed(plaintext)) {
             throw new IllegalArgumentException("not a well-formed API key: " + ApiKeyFormat.prefixOf(plaintext) + "…");
         }
@@ -93,13 +86,13 @@ public class ApiKeyService {
     }
 
     /** The client a presented key stands for, if the key is genuine, unrevoked and unexpired. */
+    @AcrossTenants
     @Transactional
     public Optional<ApiClient> authenticate(String presented) {
         if (!ApiKeyFormat.isWellFormed(presented)) {
             return Optional.empty();
         }
         // before the key is checked nobody's tenant is known; the prefix finds at most one key
-        databaseTenant.declare(TenantScope.allTenants());
         Instant now = clock.instant();
         byte[] digest = ApiKeyFormat.sha256(presented);
         return findByPrefix(ApiKeyFormat.prefixOf(presented))
@@ -121,7 +114,7 @@ public class ApiKeyService {
     /** Revokes the tenant's key at once; returns false if the tenant has no such key. */
     @Transactional
     public boolean revoke(TenantScope caller, long tenantId, long keyId) {
-        declareWithin(caller, tenantId);
+        requireWithin(caller, tenantId);
         return revoked(keys.revokeTenantKey(tenantId, keyId, clock.instant()));
     }
 
@@ -132,29 +125,21 @@ public class ApiKeyService {
 
     @Transactional(readOnly = true)
     public List<ApiKeyInfo> list(TenantScope caller, long tenantId) {
-        declareWithin(caller, tenantId);
+        requireWithin(caller, tenantId);
         return keys.tenantKeys(tenantId);
     }
 
-    /** The caller's own scope is declared, so even a tenant id gone wrong cannot reach past it. */
-    private void declareWithin(TenantScope caller, long tenantId) {
+    /** The caller's own scope is declared (its first argument), so even a tenant id gone wrong cannot reach past it. */
+    private static void requireWithin(TenantScope caller, long tenantId) {
         if (!caller.includes(tenantId)) {
             throw new AccessDeniedException("API keys of another tenant.");
         }
-        databaseTenant.declare(caller);
     }
 
     private static void refuseAdmin(Set<ApiScope> scopes) {
         if (scopes.contains(ApiScope.ADMIN)) {
             throw new IllegalArgumentException("the admin scope belongs to operator keys, never to a tenant's key");
         }
-    }
-
-    private void declareOperator(TenantScope caller) {
-        if (!(caller instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators manage operator keys.");
-        }
-        databaseTenant.declare(caller);
     }
 
     private CreatedApiKey store(

@@ -1,11 +1,10 @@
 package dev.inferencemetrics.audit;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -20,23 +19,26 @@ public class AuditLog {
     private static final int MAX_DETAIL = 1_000;
 
     private final AuditStore store;
-    private final DatabaseTenant databaseTenant;
     private final CurrentActor currentActor;
     private final Clock clock;
 
-    AuditLog(AuditStore store, DatabaseTenant databaseTenant, CurrentActor currentActor, Clock clock) {
+    AuditLog(AuditStore store, CurrentActor currentActor, Clock clock) {
         this.store = store;
         this.currentActor = currentActor;
-        this.databaseTenant = databaseTenant;
         this.clock = clock;
     }
 
-    /** Records what the current user or API client did, from the address of the current request. */
+    /**
+     * Records what the current user or API client did, from the address of the current request. Entries belong to any
+     * tenant or none (an operator's own), so the log writes across tenants; it only ever inserts.
+     */
+    @AcrossTenants
     @Transactional(propagation = Propagation.REQUIRES_NEW)
     public void record(AuditKind kind, @Nullable Long tenantId, String detail) {
         insert(kind, tenantId, currentActor.name(), currentActor.clientAddress(), detail);
     }
 
+    @AcrossTenants
     @Transactional(propagation = Propagation.REQUIRES_NEW)
     public void record(
             AuditKind kind, @Nullable Long tenantId, String actor, @Nullable String clientAddress, String detail) {
@@ -45,7 +47,6 @@ public class AuditLog {
 
     private void insert(
             AuditKind kind, @Nullable Long tenantId, String actor, @Nullable String clientAddress, String detail) {
-        databaseTenant.declare(tenantId == null ? TenantScope.allTenants() : TenantScope.tenant(tenantId));
         store.insert(
                 clock.instant(),
                 kind,
@@ -63,10 +64,7 @@ public class AuditLog {
     /** Operators only: the log spans every tenant. */
     @Transactional(readOnly = true)
     public List<AuditEntry> search(TenantScope scope, AuditQuery query) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators read the audit log.");
-        }
-        databaseTenant.declare(scope);
+        scope.requireOperator("Only operators read the audit log.");
         return store.search(query);
     }
 

@@ -5,12 +5,10 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestLimits;
 import dev.inferencemetrics.rollup.Resolution;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -25,17 +23,10 @@ public class PriceService {
     private final DeploymentService deployments;
     private final PriceStore prices;
     private final IngestLimits ingestLimits;
-    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    PriceService(
-            DeploymentService deployments,
-            PriceStore prices,
-            IngestLimits ingestLimits,
-            DatabaseTenant databaseTenant,
-            Clock clock) {
+    PriceService(DeploymentService deployments, PriceStore prices, IngestLimits ingestLimits, Clock clock) {
         this.deployments = deployments;
-        this.databaseTenant = databaseTenant;
         this.prices = prices;
         this.ingestLimits = ingestLimits;
         this.clock = clock;
@@ -44,9 +35,7 @@ public class PriceService {
     /** Records a price change of the deployment (operators only); a change already scheduled at that instant is replaced. */
     @Transactional
     public void schedule(TenantScope scope, String deploymentSlug, Instant effectiveFrom, TokenPrice price) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators change prices.");
-        }
+        scope.requireOperator("Only operators change prices.");
         if (!Resolution.HALF_HOUR.bucketOf(effectiveFrom).equals(effectiveFrom)) {
             throw new IllegalArgumentException(
                     "A price change takes effect at the start of a half hour (UTC), e.g. 2026-12-01T00:00:00Z.");
@@ -59,7 +48,6 @@ public class PriceService {
             throw new IllegalArgumentException("A price change must lie ahead (after " + earliest
                     + ") so that usage already recorded keeps its price.");
         }
-        databaseTenant.declare(scope);
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         prices.save(deployment.tenantId(), deployment.id(), effectiveFrom, price);
     }
@@ -67,8 +55,14 @@ public class PriceService {
     /** The price in effect now. */
     @Transactional(readOnly = true)
     public TokenPrice current(TenantScope scope, String deploymentSlug) {
+        return current(deployments.require(scope, deploymentSlug));
+    }
+
+    /** The price in effect now of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public TokenPrice current(DeploymentRef deployment) {
         Instant now = clock.instant();
-        return history(scope, deploymentSlug).stream()
+        return prices.history(deployment.tenantId(), deployment.id()).stream()
                 .filter(period -> !period.effectiveFrom().isAfter(now))
                 .reduce((earlier, later) -> later)
                 .orElseThrow()
@@ -78,7 +72,6 @@ public class PriceService {
     /** The deployment's prices, oldest first; the first is in effect since the deployment began. */
     @Transactional(readOnly = true)
     public List<PricePeriod> history(TenantScope scope, String deploymentSlug) {
-        databaseTenant.declare(scope);
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         return prices.history(deployment.tenantId(), deployment.id());
     }

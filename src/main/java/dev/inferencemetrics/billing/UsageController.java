@@ -100,7 +100,7 @@ class UsageController {
 
     private BillingTenant visibleTenant(TenantScope scope, String slug) {
         return usage.tenant(scope, slug)
-                .orElseThrow(() -> scope instanceof TenantScope.AllTenants
+                .orElseThrow(() -> scope.isOperator()
                         ? new ApiProblem(HttpStatus.NOT_FOUND, "No tenant '" + slug + "'.")
                         : new ApiProblem(
                                 HttpStatus.FORBIDDEN, "This key or user may read its own tenant's usage only."));

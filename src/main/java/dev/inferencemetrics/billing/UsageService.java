@@ -1,6 +1,5 @@
 package dev.inferencemetrics.billing;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,12 +25,10 @@ public class UsageService {
 
     private final UsageStore store;
     private final ObjectMapper json;
-    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    UsageService(UsageStore store, ObjectMapper json, DatabaseTenant databaseTenant, Clock clock) {
+    UsageService(UsageStore store, ObjectMapper json, Clock clock) {
         this.store = store;
-        this.databaseTenant = databaseTenant;
         this.json = json;
         this.clock = clock;
     }
@@ -39,14 +36,12 @@ public class UsageService {
     /** The tenants whose usage the scope may see, by name. */
     @Transactional(readOnly = true)
     public List<BillingTenant> tenants(TenantScope scope) {
-        databaseTenant.declare(scope);
         return store.tenants(onlyTenant(scope));
     }
 
     /** The tenant with this slug, if the scope may see it. */
     @Transactional(readOnly = true)
     public Optional<BillingTenant> tenant(TenantScope scope, String slug) {
-        databaseTenant.declare(scope);
         return store.tenantBySlug(slug).filter(tenant -> scope.includes(tenant.id()));
     }
 
@@ -58,7 +53,6 @@ public class UsageService {
     /** The usage of one tenant (or, for operators, of every tenant when {@code tenantId} is null). */
     @Transactional(readOnly = true)
     public UsageReport report(TenantScope scope, @Nullable Long tenantId, UsagePeriod period) {
-        databaseTenant.declare(scope);
         UsageReport.Builder report = new UsageReport.Builder(period);
         store.forEachRow(narrow(scope, tenantId), period, report::add);
         return report.build();
@@ -78,7 +72,6 @@ public class UsageService {
             OutputStream out)
             throws IOException {
         Long tenant = narrow(scope, tenantId);
-        databaseTenant.declare(scope);
         UsageWriter writer =
                 switch (format) {
                     case CSV -> new UsageCsv(out, byteOrderMark);
@@ -101,11 +94,8 @@ public class UsageService {
     /** Sets the time zone the tenant's billing days run in (operators only). */
     @Transactional
     public void changeTimeZone(TenantScope scope, long tenantId, ZoneId zone) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators change a tenant's billing time zone.");
-        }
+        scope.requireOperator("Only operators change a tenant's billing time zone.");
         BillingTimeZone.requireUsable(zone);
-        databaseTenant.declare(scope);
         if (!store.databaseKnowsTimeZone(zone)) {
             throw new IllegalArgumentException("PostgreSQL does not know the time zone " + zone.getId() + ".");
         }

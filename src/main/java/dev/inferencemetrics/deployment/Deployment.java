@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
-/** A model served for one tenant, with its latency SLOs and token prices. */
+/** A model served for one tenant, with its latency SLOs; its prices have a history, kept by billing. */
 @Entity
 @Table(name = "deployment")
 public class Deployment {
@@ -50,15 +50,6 @@ public class Deployment {
     @Column(name = "slo_error_rate_pct", nullable = false)
     private BigDecimal sloErrorRatePct;
 
-    @Column(name = "price_input_per_mtok", nullable = false)
-    private BigDecimal priceInputPerMtok;
-
-    @Column(name = "price_output_per_mtok", nullable = false)
-    private BigDecimal priceOutputPerMtok;
-
-    @Column(nullable = false, length = 3)
-    private String currency;
-
     @Column(name = "archived_at")
     private @Nullable Instant archivedAt;
 
@@ -77,9 +68,6 @@ public class Deployment {
         this.sloTtftP95Ms = definition.sloTtftP95Ms();
         this.sloItlP95Ms = definition.sloItlP95Ms();
         this.sloErrorRatePct = definition.sloErrorRatePct();
-        this.priceInputPerMtok = definition.priceInputPerMtok();
-        this.priceOutputPerMtok = definition.priceOutputPerMtok();
-        this.currency = definition.currency();
     }
 
     public @Nullable Long getId() {
@@ -98,18 +86,6 @@ public class Deployment {
         return displayName;
     }
 
-    public String getModel() {
-        return model;
-    }
-
-    public String getEngine() {
-        return engine;
-    }
-
-    public String getRegion() {
-        return region;
-    }
-
     public Instant getCreatedAt() {
         return createdAt;
     }
@@ -120,22 +96,6 @@ public class Deployment {
 
     public BigDecimal getSloItlP95Ms() {
         return sloItlP95Ms;
-    }
-
-    public BigDecimal getSloErrorRatePct() {
-        return sloErrorRatePct;
-    }
-
-    public BigDecimal getPriceInputPerMtok() {
-        return priceInputPerMtok;
-    }
-
-    public BigDecimal getPriceOutputPerMtok() {
-        return priceOutputPerMtok;
-    }
-
-    public String getCurrency() {
-        return currency;
     }
 
     public @Nullable Instant getArchivedAt() {

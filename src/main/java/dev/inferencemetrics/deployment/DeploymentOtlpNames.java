@@ -1,10 +1,8 @@
 package dev.inferencemetrics.deployment;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -17,23 +15,22 @@ public class DeploymentOtlpNames {
 
     private final DeploymentService deployments;
     private final OtlpNameStore store;
-    private final DatabaseTenant databaseTenant;
     private final ApplicationEventPublisher events;
 
-    DeploymentOtlpNames(
-            DeploymentService deployments,
-            OtlpNameStore store,
-            DatabaseTenant databaseTenant,
-            ApplicationEventPublisher events) {
+    DeploymentOtlpNames(DeploymentService deployments, OtlpNameStore store, ApplicationEventPublisher events) {
         this.deployments = deployments;
         this.store = store;
-        this.databaseTenant = databaseTenant;
         this.events = events;
     }
 
     @Transactional(readOnly = true)
     public OtlpNames of(TenantScope scope, String slug) {
-        DeploymentRef deployment = deployments.require(scope, slug);
+        return of(deployments.require(scope, slug));
+    }
+
+    /** The names of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public OtlpNames of(DeploymentRef deployment) {
         return store.of(deployment);
     }
 
@@ -44,9 +41,7 @@ public class DeploymentOtlpNames {
      */
     @Transactional
     public void replace(TenantScope scope, String slug, OtlpNames names) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators change deployments.");
-        }
+        scope.requireOperator("Only operators change deployments.");
         names.problem().ifPresent(problem -> {
             throw new IllegalArgumentException(problem);
         });
@@ -61,11 +56,10 @@ public class DeploymentOtlpNames {
         events.publishEvent(new DeploymentOtlpNamesChanged(deployment.id(), deployment.tenantId(), before, names));
     }
 
-    /** The tenant's routes; the caller's transaction must have declared a scope that includes the tenant. */
+    /** The tenant's routes, read with that tenant declared. */
     @Transactional(readOnly = true)
-    public OtlpRoutes routes(long tenantId) {
-        databaseTenant.declare(TenantScope.tenant(tenantId));
-        return store.routes(tenantId);
+    public OtlpRoutes routes(TenantScope.SingleTenant tenant) {
+        return store.routes(tenant.tenantId());
     }
 
     private void insert(DeploymentRef deployment, String kind, List<String> names) {

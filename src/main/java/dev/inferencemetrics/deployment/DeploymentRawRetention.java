@@ -6,7 +6,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -35,7 +34,13 @@ public class DeploymentRawRetention {
     /** The deployment's own raw retention; empty when the global one applies. */
     @Transactional(readOnly = true)
     public Optional<Duration> of(TenantScope scope, String slug) {
-        return hours(deployments.require(scope, slug)).map(Duration::ofHours);
+        return of(deployments.require(scope, slug));
+    }
+
+    /** The own raw retention of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public Optional<Duration> of(DeploymentRef deployment) {
+        return hours(deployment).map(Duration::ofHours);
     }
 
     /**
@@ -46,9 +51,7 @@ public class DeploymentRawRetention {
      */
     @Transactional
     public void set(TenantScope scope, String slug, @Nullable Integer hours) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators change deployments.");
-        }
+        scope.requireOperator("Only operators change deployments.");
         if (hours != null && (hours < 1 || hours > MAX_HOURS)) {
             throw new IllegalArgumentException(
                     "raw samples are kept between 1 and " + MAX_HOURS + " hours, or as long as the global retention");

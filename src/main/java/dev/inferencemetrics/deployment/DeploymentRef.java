@@ -1,5 +1,6 @@
 package dev.inferencemetrics.deployment;
 
+import dev.inferencemetrics.tenancy.TenantOwned;
 import java.math.BigDecimal;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -22,7 +23,8 @@ public record DeploymentRef(
         BigDecimal sloErrorRatePct,
         Instant createdAt,
         @Nullable Instant archivedAt,
-        @Nullable Instant tenantArchivedAt) {
+        @Nullable Instant tenantArchivedAt)
+        implements TenantOwned {
 
     /** Neither the deployment nor its tenant is archived: it is listed and takes samples. */
     public boolean active() {

@@ -1,6 +1,5 @@
 package dev.inferencemetrics.deployment;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.List;
 import org.springframework.stereotype.Service;
@@ -14,11 +13,9 @@ import org.springframework.transaction.annotation.Transactional;
 public class DeploymentSearch {
 
     private final DeploymentRefStore refs;
-    private final DatabaseTenant databaseTenant;
 
-    DeploymentSearch(DeploymentRefStore refs, DatabaseTenant databaseTenant) {
+    DeploymentSearch(DeploymentRefStore refs) {
         this.refs = refs;
-        this.databaseTenant = databaseTenant;
     }
 
     /**
@@ -27,7 +24,6 @@ public class DeploymentSearch {
      */
     @Transactional(readOnly = true)
     public List<ListedDeployment> find(TenantScope scope, String text, boolean includeArchived) {
-        databaseTenant.declare(scope);
         Long tenantId =
                 switch (scope) {
                     case TenantScope.AllTenants all -> null;

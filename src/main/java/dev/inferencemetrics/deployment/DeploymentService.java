@@ -1,13 +1,12 @@
 package dev.inferencemetrics.deployment;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -23,19 +22,13 @@ public class DeploymentService {
 
     private final DeploymentRefStore refs;
     private final ApplicationEventPublisher events;
-    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
     DeploymentService(
-            DeploymentRepository deployments,
-            DeploymentRefStore refs,
-            ApplicationEventPublisher events,
-            DatabaseTenant databaseTenant,
-            Clock clock) {
+            DeploymentRepository deployments, DeploymentRefStore refs, ApplicationEventPublisher events, Clock clock) {
         this.deployments = deployments;
         this.refs = refs;
         this.events = events;
-        this.databaseTenant = databaseTenant;
         this.clock = clock;
     }
 
@@ -48,7 +41,6 @@ public class DeploymentService {
     /** The deployments the scope covers; archived ones (or those of archived tenants) only when asked for. */
     @Transactional(readOnly = true)
     public List<DeploymentListItem> visibleTo(TenantScope scope, boolean includeArchived) {
-        databaseTenant.declare(scope);
         return switch (scope) {
             case TenantScope.AllTenants all -> deployments.listAll(includeArchived);
             case TenantScope.SingleTenant tenant -> deployments.listForTenant(tenant.tenantId(), includeArchived);
@@ -63,7 +55,6 @@ public class DeploymentService {
      */
     @Transactional(readOnly = true)
     public DeploymentRef require(TenantScope scope, String slug) {
-        databaseTenant.declare(scope);
         DeploymentRef deployment = refs.bySlug(slug)
                 .orElseThrow(() -> refs.slugExistsInAnyTenant(slug)
                         ? new ForeignDeploymentException(slug)
@@ -92,18 +83,17 @@ public class DeploymentService {
     /** The active deployments the scope covers, as other features need them (alert evaluation, for one). */
     @Transactional(readOnly = true)
     public List<DeploymentRef> activeRefs(TenantScope scope) {
-        databaseTenant.declare(scope);
         return refs.active();
     }
 
     /** Creates the deployment unless its slug is taken; returns whether it was created. */
+    @AcrossTenants
     @Transactional
     public boolean createIfAbsent(DeploymentDefinition definition) {
-        databaseTenant.declare(TenantScope.allTenants());
         if (deployments.existsBySlug(definition.slug())) {
             return false;
         }
-        deployments.save(new Deployment(definition, clock.instant()));
+        priced(deployments.save(new Deployment(definition, clock.instant())), definition);
         return true;
     }
 
@@ -119,11 +109,11 @@ public class DeploymentService {
         definition.problem().ifPresent(problem -> {
             throw new IllegalArgumentException(problem);
         });
-        databaseTenant.declare(scope);
         if (refs.slugExistsInAnyTenant(definition.slug())) {
             return false;
         }
         Deployment deployment = deployments.save(new Deployment(definition, clock.instant()));
+        priced(deployment, definition);
         events.publishEvent(new DeploymentCreated(
                 actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug(), definition.changes()));
         return true;
@@ -132,7 +122,6 @@ public class DeploymentService {
     /** The deployment with this slug if the scope includes its tenant, archived or not. */
     @Transactional(readOnly = true)
     public Optional<DeploymentRef> find(TenantScope scope, String slug) {
-        databaseTenant.declare(scope);
         return refs.bySlug(slug).filter(deployment -> scope.includes(deployment.tenantId()));
     }
 
@@ -186,15 +175,22 @@ public class DeploymentService {
     }
 
     private static void requireOperator(TenantScope scope) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators change deployments.");
-        }
+        scope.requireOperator("Only operators change deployments.");
     }
 
     private Deployment operatorsDeployment(TenantScope scope, String slug) {
         requireOperator(scope);
-        databaseTenant.declare(scope);
         return deployments.findBySlug(slug).orElseThrow(() -> new DeploymentNotFoundException(slug));
+    }
+
+    /** Billing keeps the first price in the same transaction: a deployment is never without one. */
+    private void priced(Deployment deployment, DeploymentDefinition definition) {
+        events.publishEvent(new DeploymentFirstPrice(
+                deployment.getTenantId(),
+                id(deployment),
+                definition.priceInputPerMtok(),
+                definition.priceOutputPerMtok(),
+                definition.currency()));
     }
 
     private static long id(Deployment deployment) {

@@ -9,8 +9,6 @@ import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.Caller;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
-import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +37,6 @@ public class IngestService {
     private final KvRollupStore kvRollups;
     private final IngestLimits limits;
     private final RetentionProperties retention;
-    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
     IngestService(
@@ -50,10 +47,8 @@ public class IngestService {
             KvRollupStore kvRollups,
             IngestLimits limits,
             RetentionProperties retention,
-            DatabaseTenant databaseTenant,
             Clock clock) {
         this.deployments = deployments;
-        this.databaseTenant = databaseTenant;
         this.requestSamples = requestSamples;
         this.kvSamples = kvSamples;
         this.requestRollups = requestRollups;
@@ -70,7 +65,6 @@ public class IngestService {
     /** Validates each JSON sample, stores the valid ones and reports the rest with reasons. */
     @Transactional
     public IngestResult ingestRequests(Caller caller, String deploymentSlug, List<JsonNode> samples) {
-        databaseTenant.declare(caller.scope());
         DeploymentRef deployment = deployments.requireActive(caller.scope(), deploymentSlug);
         Validated<RequestSample> batch = validate(samples, reader()::requestSample);
         List<RequestSample> stored =
@@ -88,7 +82,6 @@ public class IngestService {
      */
     @Transactional
     public IngestResult ingestBuilt(DeploymentRef deployment, List<RequestSample> samples) {
-        databaseTenant.declare(TenantScope.tenant(deployment.tenantId()));
         if (!deployment.active()) {
             throw new DeploymentArchivedException(deployment.slug());
         }
@@ -105,7 +98,6 @@ public class IngestService {
 
     @Transactional
     public IngestResult ingestKvCache(Caller caller, String deploymentSlug, List<JsonNode> samples) {
-        databaseTenant.declare(caller.scope());
         DeploymentRef deployment = deployments.requireActive(caller.scope(), deploymentSlug);
         Validated<KvSample> batch = validate(samples, reader()::kvSample);
         List<KvSample> stored = kvSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid());

@@ -5,7 +5,6 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.rollup.EngineLatencyRollup;
 import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
 import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -29,23 +28,22 @@ public class ApproximateLatencyService {
     private final DeploymentService deployments;
     private final RequestRollupStore requests;
     private final EngineLatencyRollupStore histograms;
-    private final DatabaseTenant databaseTenant;
 
     ApproximateLatencyService(
-            DeploymentService deployments,
-            RequestRollupStore requests,
-            EngineLatencyRollupStore histograms,
-            DatabaseTenant databaseTenant) {
+            DeploymentService deployments, RequestRollupStore requests, EngineLatencyRollupStore histograms) {
         this.deployments = deployments;
         this.requests = requests;
         this.histograms = histograms;
-        this.databaseTenant = databaseTenant;
     }
 
     @Transactional(readOnly = true)
     public ApproximateLatency query(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        databaseTenant.declare(scope);
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return query(deployments.require(scope, deploymentSlug), window);
+    }
+
+    /** The approximate latency of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public ApproximateLatency query(DeploymentRef deployment, QueryWindow window) {
         long tenant = deployment.tenantId();
         if (requests.anyIn(tenant, deployment.id(), window.resolution(), window.from(), window.to())) {
             return ApproximateLatency.none();

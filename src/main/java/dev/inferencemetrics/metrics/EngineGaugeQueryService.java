@@ -5,7 +5,6 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.EngineGauges.GaugePoint;
 import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,19 +20,20 @@ public class EngineGaugeQueryService {
 
     private final DeploymentService deployments;
     private final EngineGaugeRollupStore rollups;
-    private final DatabaseTenant databaseTenant;
 
-    EngineGaugeQueryService(
-            DeploymentService deployments, EngineGaugeRollupStore rollups, DatabaseTenant databaseTenant) {
+    EngineGaugeQueryService(DeploymentService deployments, EngineGaugeRollupStore rollups) {
         this.deployments = deployments;
         this.rollups = rollups;
-        this.databaseTenant = databaseTenant;
     }
 
     @Transactional(readOnly = true)
     public EngineGauges query(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        databaseTenant.declare(scope);
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return query(deployments.require(scope, deploymentSlug), window);
+    }
+
+    /** The engine gauges of a deployment the caller has resolved already. */
+    @Transactional(readOnly = true)
+    public EngineGauges query(DeploymentRef deployment, QueryWindow window) {
         Map<String, EngineGaugeRollup[]> intervals = new HashMap<>();
         for (EngineGaugeRollup rollup :
                 rollups.read(deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to())) {

@@ -2,7 +2,6 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.deployment.DeploymentSearch;
 import dev.inferencemetrics.deployment.ListedDeployment;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -27,19 +26,12 @@ public class FleetOverviewService {
 
     private final DeploymentSearch search;
     private final FleetReader reader;
-    private final DatabaseTenant databaseTenant;
     private final Clock clock;
     private final Timer latency;
 
-    FleetOverviewService(
-            DeploymentSearch search,
-            FleetReader reader,
-            DatabaseTenant databaseTenant,
-            Clock clock,
-            MeterRegistry meters) {
+    FleetOverviewService(DeploymentSearch search, FleetReader reader, Clock clock, MeterRegistry meters) {
         this.search = search;
         this.reader = reader;
-        this.databaseTenant = databaseTenant;
         this.clock = clock;
         this.latency = Timer.builder("inference.metrics.fleet.query")
                 .description("Time to answer a page of the fleet overview, for the UI and the API alike")
@@ -92,12 +84,10 @@ public class FleetOverviewService {
         if (!query.states().isEmpty()) {
             return page(scope, query, 0, 0).total();
         }
-        databaseTenant.declare(scope);
         return search.find(scope, query.text(), query.includeArchived()).size();
     }
 
     private FleetPage read(TenantScope scope, FleetQuery query, int offset, int limit, boolean trends) {
-        databaseTenant.declare(scope);
         Instant now = clock.instant();
         List<ListedDeployment> deployments = search.find(scope, query.text(), query.includeArchived());
         Comparator<FleetRow> order = query.sort().comparator(query.descending());

@@ -3,7 +3,6 @@ package dev.inferencemetrics.metrics;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.List;
 import org.springframework.stereotype.Service;
@@ -18,18 +17,20 @@ public class HeatmapService {
 
     private final DeploymentService deployments;
     private final RequestRollupStore requestRollups;
-    private final DatabaseTenant databaseTenant;
 
-    HeatmapService(DeploymentService deployments, RequestRollupStore requestRollups, DatabaseTenant databaseTenant) {
+    HeatmapService(DeploymentService deployments, RequestRollupStore requestRollups) {
         this.deployments = deployments;
         this.requestRollups = requestRollups;
-        this.databaseTenant = databaseTenant;
     }
 
     @Transactional(readOnly = true)
     public Heatmap query(TenantScope scope, String deploymentSlug, HeatmapMetric metric, QueryWindow window) {
-        databaseTenant.declare(scope);
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return query(deployments.require(scope, deploymentSlug), metric, window);
+    }
+
+    /** The heatmap of a deployment the caller has resolved already (the deployment page, once per visit). */
+    @Transactional(readOnly = true)
+    public Heatmap query(DeploymentRef deployment, HeatmapMetric metric, QueryWindow window) {
         IntervalRollups intervals = new IntervalRollups(window, List.of());
         requestRollups.mergeInto(
                 deployment.tenantId(),

@@ -11,7 +11,6 @@ import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -33,17 +32,14 @@ public class MetricsQueryService {
     private final DeploymentService deployments;
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
-    private final DatabaseTenant databaseTenant;
     private final Timer latency;
 
     MetricsQueryService(
             DeploymentService deployments,
-            DatabaseTenant databaseTenant,
             RequestRollupStore requestRollups,
             KvRollupStore kvRollups,
             MeterRegistry meters) {
         this.deployments = deployments;
-        this.databaseTenant = databaseTenant;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
         this.latency = Timer.builder("inference.metrics.query")
@@ -54,7 +50,13 @@ public class MetricsQueryService {
 
     @Transactional(readOnly = true)
     public DeploymentMetrics query(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        return latency.record(() -> merge(scope, deploymentSlug, window));
+        return query(deployments.require(scope, deploymentSlug), window);
+    }
+
+    /** The metrics of a deployment the caller has resolved already (the deployment page, once per visit). */
+    @Transactional(readOnly = true)
+    public DeploymentMetrics query(DeploymentRef deployment, QueryWindow window) {
+        return latency.record(() -> merge(deployment, window));
     }
 
     /**
@@ -64,7 +66,6 @@ public class MetricsQueryService {
     @Transactional(readOnly = true)
     public MergedWindow queryMerged(TenantScope scope, String deploymentSlug, QueryWindow window) {
         return latency.record(() -> {
-            databaseTenant.declare(scope);
             DeploymentRef deployment = deployments.require(scope, deploymentSlug);
             IntervalRollups intervals = kvIntervals(deployment, window);
             RequestRollup totals = new RequestRollup(window.from());
@@ -73,9 +74,7 @@ public class MetricsQueryService {
         });
     }
 
-    private DeploymentMetrics merge(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        databaseTenant.declare(scope);
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+    private DeploymentMetrics merge(DeploymentRef deployment, QueryWindow window) {
         IntervalRollups intervals = kvIntervals(deployment, window);
         mergeRequests(deployment, window, intervals::requestsAt);
 

@@ -4,7 +4,6 @@ import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.RetentionProperties;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,7 +27,6 @@ public class RequestDrillDownService {
     private final DeploymentService deployments;
     private final RequestSampleReader samples;
     private final MetricsQueryService metrics;
-    private final DatabaseTenant databaseTenant;
     private final RetentionProperties retention;
     private final DeploymentRawRetention rawRetention;
     private final Clock clock;
@@ -37,7 +35,6 @@ public class RequestDrillDownService {
             DeploymentService deployments,
             RequestSampleReader samples,
             MetricsQueryService metrics,
-            DatabaseTenant databaseTenant,
             RetentionProperties retention,
             DeploymentRawRetention rawRetention,
             Clock clock) {
@@ -45,7 +42,6 @@ public class RequestDrillDownService {
         this.deployments = deployments;
         this.samples = samples;
         this.metrics = metrics;
-        this.databaseTenant = databaseTenant;
         this.retention = retention;
         this.clock = clock;
     }
@@ -64,6 +60,19 @@ public class RequestDrillDownService {
             boolean descending,
             int limit,
             @Nullable String after) {
+        return page(deployments.require(scope, slug), from, to, sort, descending, limit, after);
+    }
+
+    /** A page of the requests of a deployment the caller has resolved already (the deployment page). */
+    @Transactional(readOnly = true)
+    public RequestPage page(
+            DeploymentRef deployment,
+            Instant from,
+            Instant to,
+            RequestSort sort,
+            boolean descending,
+            int limit,
+            @Nullable String after) {
         if (!from.isBefore(to)) {
             throw new IllegalArgumentException("from must be before to");
         }
@@ -75,14 +84,13 @@ public class RequestDrillDownService {
             throw new IllegalArgumentException("limit must be between 1 and " + MAX_PAGE);
         }
         RequestCursor cursor = after == null || after.isBlank() ? null : RequestCursor.decode(after);
-        DeploymentRef deployment = deployments.require(scope, slug);
-        if (from.isBefore(rawKeptSince(scope, slug))) {
+        String slug = deployment.slug();
+        if (from.isBefore(rawKeptSince(deployment))) {
             QueryWindow window = QueryWindow.of(from, to, null);
             DeploymentMetrics.Summary distribution =
-                    metrics.query(scope, slug, window).summary();
+                    metrics.query(deployment, window).summary();
             return new RequestPage(slug, from, to, sort.code(), descending, false, List.of(), null, distribution);
         }
-        databaseTenant.declare(scope);
         List<RequestSampleReader.Row> rows =
                 samples.page(deployment.tenantId(), deployment.id(), from, to, sort, descending, cursor, limit);
         String next = rows.size() < limit ? null : rows.getLast().cursor().encoded();
@@ -97,10 +105,10 @@ public class RequestDrillDownService {
     }
 
     /** The oldest instant whose raw samples of this deployment are kept: its own hours ("rollups only") if shorter. */
-    public Instant rawKeptSince(TenantScope scope, String slug) {
+    public Instant rawKeptSince(DeploymentRef deployment) {
         Instant global = rawKeptSince();
         return rawRetention
-                .of(scope, slug)
+                .of(deployment)
                 .map(kept -> clock.instant().minus(kept))
                 .filter(own -> own.isAfter(global))
                 .orElse(global);

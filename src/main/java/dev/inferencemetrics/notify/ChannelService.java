@@ -2,7 +2,6 @@ package dev.inferencemetrics.notify;
 
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenancy.TenantTransactions;
 import jakarta.mail.internet.AddressException;
@@ -26,7 +25,6 @@ public class ChannelService {
     private final ChannelStore channels;
     private final DeliveryStore deliveries;
     private final DeliveryWorker worker;
-    private final DatabaseTenant databaseTenant;
     private final AuditLog audit;
     private final JsonMapper json;
     private final TenantTransactions transactions;
@@ -37,7 +35,6 @@ public class ChannelService {
             ChannelStore channels,
             DeliveryStore deliveries,
             DeliveryWorker worker,
-            DatabaseTenant databaseTenant,
             AuditLog audit,
             JsonMapper json,
             TenantTransactions transactions,
@@ -46,7 +43,6 @@ public class ChannelService {
         this.channels = channels;
         this.deliveries = deliveries;
         this.worker = worker;
-        this.databaseTenant = databaseTenant;
         this.audit = audit;
         this.json = json;
         this.transactions = transactions;
@@ -57,13 +53,12 @@ public class ChannelService {
     /** Operators: every channel, global ones first; a tenant: its own. */
     @Transactional(readOnly = true)
     public List<Channel> channels(TenantScope scope) {
-        databaseTenant.declare(scope);
         return channels.list(scope instanceof TenantScope.SingleTenant single ? single.tenantId() : null);
     }
 
     @Transactional
     public long create(TenantScope scope, NewChannel channel) {
-        boolean operator = scope instanceof TenantScope.AllTenants;
+        boolean operator = scope.isOperator();
         if (channel.tenantId() == null ? !operator : !scope.includes(channel.tenantId())) {
             throw new AccessDeniedException("Channels of another tenant, or global ones, are for operators.");
         }
@@ -75,7 +70,6 @@ public class ChannelService {
             throw new IllegalArgumentException("a channel needs a name of 1 to 80 characters");
         }
         check(channel.kind(), channel.target(), channel.allowPrivateAddress() || properties.allowPrivateAddresses());
-        databaseTenant.declare(scope);
         long id = channels.add(
                 channel.tenantId(),
                 name,
@@ -120,7 +114,6 @@ public class ChannelService {
     /** The messages of an alert and how sending each went, as far as the scope may see. */
     @Transactional(readOnly = true)
     public List<Delivery> deliveries(TenantScope scope, long alertId) {
-        databaseTenant.declare(scope);
         return deliveries.ofAlert(alertId);
     }
 
@@ -148,9 +141,8 @@ public class ChannelService {
     }
 
     private Channel require(TenantScope scope, long id) {
-        databaseTenant.declare(scope);
         Channel channel = channels.find(id).orElseThrow(() -> new IllegalArgumentException("no channel " + id));
-        if (channel.global() && !(scope instanceof TenantScope.AllTenants)) {
+        if (channel.global() && !scope.isOperator()) {
             throw new AccessDeniedException("Global channels are for operators.");
         }
         return channel;

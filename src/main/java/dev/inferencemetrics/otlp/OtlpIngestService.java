@@ -38,7 +38,7 @@ public class OtlpIngestService {
 
     @Transactional
     SpanOutcomes export(TenantScope.SingleTenant tenant, ExportTraceServiceRequest request) {
-        OtlpRoutes routes = names.routes(tenant.tenantId());
+        OtlpRoutes routes = names.routes(tenant);
         SpanOutcomes outcomes = new SpanOutcomes();
         Map<DeploymentRef, List<RequestSample>> byDeployment = new LinkedHashMap<>();
         for (ResourceSpans resource : request.getResourceSpansList()) {

@@ -1,11 +1,10 @@
 package dev.inferencemetrics.scrape;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -14,24 +13,23 @@ import org.springframework.transaction.annotation.Transactional;
 public class AllowListService {
 
     private final AllowListStore store;
-    private final DatabaseTenant databaseTenant;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    AllowListService(
-            AllowListStore store, DatabaseTenant databaseTenant, ApplicationEventPublisher events, Clock clock) {
+    AllowListService(AllowListStore store, ApplicationEventPublisher events, Clock clock) {
         this.store = store;
-        this.databaseTenant = databaseTenant;
         this.events = events;
         this.clock = clock;
     }
 
+    @AcrossTenants
     @Transactional(readOnly = true)
     public List<AllowListEntry> entries() {
         return store.entries();
     }
 
     /** The list as the scraper checks it. */
+    @AcrossTenants
     @Transactional(readOnly = true)
     AllowList current() {
         return new AllowList(entries().stream().map(AllowListEntry::entry).toList());
@@ -65,9 +63,6 @@ public class AllowListService {
     }
 
     private void requireOperator(TenantScope scope) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators change the scrape allow-list.");
-        }
-        databaseTenant.declare(scope);
+        scope.requireOperator("Only operators change the scrape allow-list.");
     }
 }

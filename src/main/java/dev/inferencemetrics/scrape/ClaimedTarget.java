@@ -1,5 +1,6 @@
 package dev.inferencemetrics.scrape;
 
+import dev.inferencemetrics.tenancy.TenantOwned;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -14,4 +15,5 @@ record ClaimedTarget(
         Duration timeout,
         @Nullable String bearerToken,
         @Nullable CounterMemory memory,
-        int failures) {}
+        int failures)
+        implements TenantOwned {}

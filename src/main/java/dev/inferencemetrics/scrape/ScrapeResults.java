@@ -9,7 +9,6 @@ import dev.inferencemetrics.rollup.EngineLatencyRollup;
 import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.scrape.Snapshot.GaugeReading;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,25 +33,22 @@ class ScrapeResults {
     private final IngestService ingest;
     private final EngineGaugeRollupStore gauges;
     private final EngineLatencyRollupStore latencies;
-    private final DatabaseTenant databaseTenant;
 
     ScrapeResults(
             ScrapeTargetStore targets,
             IngestService ingest,
             EngineGaugeRollupStore gauges,
-            EngineLatencyRollupStore latencies,
-            DatabaseTenant databaseTenant) {
+            EngineLatencyRollupStore latencies) {
         this.targets = targets;
         this.ingest = ingest;
         this.gauges = gauges;
         this.latencies = latencies;
-        this.databaseTenant = databaseTenant;
     }
 
     /** Stores the scrapes (all of targets of {@code tenantId}); returns how many were stored. */
     @Transactional
-    int store(long tenantId, String owner, List<Scraped> scraped) {
-        databaseTenant.declare(TenantScope.tenant(tenantId));
+    int store(TenantScope.SingleTenant tenant, String owner, List<Scraped> scraped) {
+        long tenantId = tenant.tenantId();
         Set<Long> held = targets.succeeded(tenantId, owner, scraped);
         Map<Long, List<KvSample>> kv = new LinkedHashMap<>();
         Map<DeploymentBucket, List<GaugeReading>> gaugeReadings = new LinkedHashMap<>();

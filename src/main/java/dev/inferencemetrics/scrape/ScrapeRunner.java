@@ -128,7 +128,7 @@ public class ScrapeRunner implements DisposableBean {
         }
         byTenant.forEach((tenantId, round) -> {
             try {
-                results.store(tenantId, owner, round);
+                results.store(new TenantScope.SingleTenant(tenantId), owner, round);
             } catch (RuntimeException e) {
                 log.warn(
                         "Storing {} scrapes of tenant {} at once failed; storing each alone",
@@ -144,7 +144,7 @@ public class ScrapeRunner implements DisposableBean {
 
     private void storeAlone(Scraped one) {
         try {
-            results.store(one.target().tenantId(), owner, List.of(one));
+            results.store(new TenantScope.SingleTenant(one.target().tenantId()), owner, List.of(one));
         } catch (RuntimeException e) {
             log.warn("Scrape of target {} could not be stored", one.target().id(), e);
             try {

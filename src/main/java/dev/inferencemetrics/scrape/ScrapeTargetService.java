@@ -2,7 +2,6 @@ package dev.inferencemetrics.scrape;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.net.InetAddress;
 import java.net.URI;
@@ -27,7 +26,6 @@ public class ScrapeTargetService {
     private final DeploymentService deployments;
     private final ScrapeTargetStore targets;
     private final AllowListService allowList;
-    private final DatabaseTenant databaseTenant;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
@@ -35,13 +33,11 @@ public class ScrapeTargetService {
             DeploymentService deployments,
             ScrapeTargetStore targets,
             AllowListService allowList,
-            DatabaseTenant databaseTenant,
             ApplicationEventPublisher events,
             Clock clock) {
         this.deployments = deployments;
         this.targets = targets;
         this.allowList = allowList;
-        this.databaseTenant = databaseTenant;
         this.events = events;
         this.clock = clock;
     }
@@ -50,7 +46,6 @@ public class ScrapeTargetService {
     @Transactional(readOnly = true)
     public List<ScrapeTarget> targets(TenantScope scope, String deploymentSlug) {
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
-        databaseTenant.declare(scope);
         return targets.list(deployment.tenantId(), deployment.id());
     }
 
@@ -69,7 +64,6 @@ public class ScrapeTargetService {
             @Nullable Integer timeoutSeconds,
             @Nullable String bearerToken) {
         DeploymentRef deployment = deployments.requireActive(scope, deploymentSlug);
-        databaseTenant.declare(scope);
         NewScrapeTarget target = checked(url.strip(), replica, intervalSeconds, timeoutSeconds, bearerToken);
         if (targets.replicaTaken(deployment.tenantId(), deployment.id(), target.replica())) {
             throw new IllegalArgumentException("the deployment already has a target for replica " + target.replica());
@@ -86,7 +80,6 @@ public class ScrapeTargetService {
     @Transactional
     public boolean remove(TenantScope scope, String deploymentSlug, long targetId) {
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
-        databaseTenant.declare(scope);
         String url = targets.delete(deployment.tenantId(), deployment.id(), targetId);
         if (url == null) {
             return false;

@@ -1,6 +1,5 @@
 package dev.inferencemetrics.security;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.util.List;
@@ -25,7 +24,6 @@ public class ManagedUsers {
     private final AppUserRepository users;
     private final PasswordEncoder passwordEncoder;
     private final ApplicationEventPublisher events;
-    private final DatabaseTenant databaseTenant;
     private final SignInThrottle throttle;
     private final Clock clock;
 
@@ -33,12 +31,10 @@ public class ManagedUsers {
             AppUserRepository users,
             PasswordEncoder passwordEncoder,
             ApplicationEventPublisher events,
-            DatabaseTenant databaseTenant,
             SignInThrottle throttle,
             Clock clock) {
         this.users = users;
         this.throttle = throttle;
-        this.databaseTenant = databaseTenant;
         this.passwordEncoder = passwordEncoder;
         this.events = events;
         this.clock = clock;
@@ -155,7 +151,6 @@ public class ManagedUsers {
     }
 
     private void requireManages(SignedInUser actor, long tenantId) {
-        databaseTenant.declare(actor.scope());
         checkManages(actor, tenantId);
     }
 
@@ -170,7 +165,6 @@ public class ManagedUsers {
 
     /** A user the actor manages: a member of a tenant the actor administers, or, for an operator, an operator. */
     private AppUser requireMember(SignedInUser actor, long userId) {
-        databaseTenant.declare(actor.scope());
         AppUser user = users.findById(userId)
                 .filter(found -> found.getTenantId() == null
                         ? actor.role() == Role.OPERATOR
@@ -183,7 +177,6 @@ public class ManagedUsers {
     }
 
     private void requireOperator(SignedInUser actor) {
-        databaseTenant.declare(actor.scope());
         if (actor.role() != Role.OPERATOR) {
             throw new AccessDeniedException("only operators manage operators");
         }

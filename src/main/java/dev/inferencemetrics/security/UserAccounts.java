@@ -1,7 +1,6 @@
 package dev.inferencemetrics.security;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
-import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenancy.AcrossTenants;
 import java.time.Clock;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
@@ -15,33 +14,27 @@ public class UserAccounts {
 
     private final AppUserRepository users;
     private final PasswordEncoder passwordEncoder;
-    private final DatabaseTenant databaseTenant;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
     UserAccounts(
-            AppUserRepository users,
-            PasswordEncoder passwordEncoder,
-            DatabaseTenant databaseTenant,
-            ApplicationEventPublisher events,
-            Clock clock) {
+            AppUserRepository users, PasswordEncoder passwordEncoder, ApplicationEventPublisher events, Clock clock) {
         this.users = users;
-        this.databaseTenant = databaseTenant;
         this.passwordEncoder = passwordEncoder;
         this.events = events;
         this.clock = clock;
     }
 
+    @AcrossTenants
     @Transactional(readOnly = true)
     public boolean anyOperatorExists() {
-        databaseTenant.declare(TenantScope.allTenants());
         return users.existsByRole(Role.OPERATOR);
     }
 
     /** Whether this user is an operator whose account is enabled: their operator keys work only while it is. */
+    @AcrossTenants
     @Transactional(readOnly = true)
     public boolean isEnabledOperator(long userId) {
-        databaseTenant.declare(TenantScope.allTenants());
         return users.findById(userId)
                 .filter(user -> user.getRole() == Role.OPERATOR && user.isEnabled())
                 .isPresent();
@@ -53,7 +46,6 @@ public class UserAccounts {
      */
     @Transactional(readOnly = true)
     public boolean isCurrent(SignedInUser user) {
-        databaseTenant.declare(user.scope());
         return users.findById(user.userId())
                 .filter(stored -> stored.getTenantId() == null || user.scope().includes(stored.getTenantId()))
                 .filter(stored -> stored.isEnabled() && stored.getRole() == user.role())
@@ -68,7 +60,6 @@ public class UserAccounts {
      */
     @Transactional
     public void changeOwnPassword(SignedInUser user, String currentPassword, String newPassword, String sessionId) {
-        databaseTenant.declare(user.scope());
         AppUser stored = users.findById(user.userId())
                 .filter(AppUser::isEnabled)
                 .orElseThrow(() -> new UserAccountException("This account is no longer active."));
@@ -86,11 +77,11 @@ public class UserAccounts {
     }
 
     /** Creates the user unless one with this username exists; returns whether it was created. */
+    @AcrossTenants
     @Transactional
     public boolean createIfAbsent(
             @Nullable Long tenantId, String username, String displayName, String rawPassword, Role role) {
         // usernames are unique across tenants, so the check looks at all of them
-        databaseTenant.declare(TenantScope.allTenants());
         if (users.existsByUsername(username)) {
             return false;
         }

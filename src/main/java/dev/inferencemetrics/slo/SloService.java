@@ -5,7 +5,6 @@ import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.rollup.Resolution;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,7 +26,6 @@ public class SloService {
     private final DeploymentService deployments;
     private final ObjectiveStore objectives;
     private final SloReader reader;
-    private final DatabaseTenant databaseTenant;
     private final AuditLog audit;
     private final SloProperties properties;
     private final Clock clock;
@@ -36,14 +34,12 @@ public class SloService {
             DeploymentService deployments,
             ObjectiveStore objectives,
             SloReader reader,
-            DatabaseTenant databaseTenant,
             AuditLog audit,
             SloProperties properties,
             Clock clock) {
         this.deployments = deployments;
         this.objectives = objectives;
         this.reader = reader;
-        this.databaseTenant = databaseTenant;
         this.audit = audit;
         this.properties = properties;
         this.clock = clock;
@@ -67,7 +63,6 @@ public class SloService {
     @Transactional
     public void change(TenantScope scope, String slug, SloObjective objective) {
         DeploymentRef deployment = deployments.requireActive(scope, slug);
-        databaseTenant.declare(scope);
         objectives.save(deployment, objective);
         audit.record(AuditKind.SLO_CHANGED, deployment.tenantId(), slug + ": " + describe(objective));
     }
@@ -75,7 +70,12 @@ public class SloService {
     /** Each enabled objective's budget over the rolling period ending now, with its burn-down. */
     @Transactional(readOnly = true)
     public List<BudgetReport> budgets(TenantScope scope, String slug) {
-        DeploymentRef deployment = deployments.require(scope, slug);
+        return budgets(deployments.require(scope, slug));
+    }
+
+    /** The error budgets of a deployment the caller has resolved already (the deployment page). */
+    @Transactional(readOnly = true)
+    public List<BudgetReport> budgets(DeploymentRef deployment) {
         Instant to = clock.instant();
         Instant from = Resolution.HALF_HOUR.bucketOf(to.minus(properties.budgetPeriod()));
         List<SloObjective> enabled = objectives.objectives(deployment).stream()

@@ -7,8 +7,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /**
  * Tells PostgreSQL whose rows the current transaction works on; row-level security then hides every other tenant's
  * rows from it, whatever its queries say. The declaration is transaction-local ({@code set_config(…, true)}), so it
- * ends with the transaction and never travels with a pooled connection to the next one. Every transactional service
- * method that touches tenant data declares the scope it was given, first.
+ * ends with the transaction and never travels with a pooled connection to the next one. Only the tenancy core calls
+ * it: {@link TenantDeclaration} declares the scope of every transactional method and programmatic transaction.
  */
 @Component
 public class DatabaseTenant {
@@ -26,12 +26,22 @@ public class DatabaseTenant {
      * @throws IllegalStateException outside a transaction, where the declaration would end with the statement
      */
     public void declare(TenantScope scope) {
-        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
-            throw new IllegalStateException("a tenant is declared for a transaction; none is active");
-        }
+        requireTransaction();
         switch (scope) {
             case TenantScope.AllTenants all -> jdbc.queryForList(DECLARE, "", "on");
             case TenantScope.SingleTenant single -> jdbc.queryForList(DECLARE, Long.toString(single.tenantId()), "off");
+        }
+    }
+
+    /** Takes the declaration back: the rest of the transaction sees no tenant's rows, as before any declaration. */
+    void withdraw() {
+        requireTransaction();
+        jdbc.queryForList(DECLARE, "", "off");
+    }
+
+    private static void requireTransaction() {
+        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalStateException("a tenant is declared for a transaction; none is active");
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.inferencemetrics.tenancy;
 
+import org.springframework.security.access.AccessDeniedException;
+
 /** Which tenants' data a caller may see: every tenant (operators) or exactly one. */
 public sealed interface TenantScope {
 
@@ -13,6 +15,20 @@ public sealed interface TenantScope {
 
     static TenantScope tenant(long tenantId) {
         return new SingleTenant(tenantId);
+    }
+
+    /** Operators see every tenant; nobody else does. */
+    default boolean isOperator() {
+        return this instanceof AllTenants;
+    }
+
+    /**
+     * @throws AccessDeniedException with the reason given, unless this is an operator's scope
+     */
+    default void requireOperator(String reason) {
+        if (!isOperator()) {
+            throw new AccessDeniedException(reason);
+        }
     }
 
     default boolean includes(long tenantId) {

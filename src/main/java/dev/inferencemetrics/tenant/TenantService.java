@@ -1,6 +1,6 @@
 package dev.inferencemetrics.tenant;
 
-import dev.inferencemetrics.tenancy.DatabaseTenant;
+import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.util.List;
@@ -9,7 +9,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.Sort;
-import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -27,14 +26,11 @@ public class TenantService {
 
     private final TenantRepository tenants;
     private final ApplicationEventPublisher events;
-    private final DatabaseTenant databaseTenant;
     private final Clock clock;
 
-    TenantService(
-            TenantRepository tenants, ApplicationEventPublisher events, DatabaseTenant databaseTenant, Clock clock) {
+    TenantService(TenantRepository tenants, ApplicationEventPublisher events, Clock clock) {
         this.tenants = tenants;
         this.events = events;
-        this.databaseTenant = databaseTenant;
         this.clock = clock;
     }
 
@@ -47,7 +43,6 @@ public class TenantService {
     /** The tenants a scope covers, by name; archived ones only when asked for. */
     @Transactional(readOnly = true)
     public List<TenantSummary> visibleTo(TenantScope scope, boolean includeArchived) {
-        databaseTenant.declare(scope);
         return tenants.findAll(Sort.by("name")).stream()
                 .filter(tenant -> scope.includes(id(tenant)))
                 .filter(tenant -> includeArchived || tenant.getArchivedAt() == null)
@@ -56,9 +51,9 @@ public class TenantService {
     }
 
     /** Returns the id of the tenant with this slug, creating it first if there is none. */
+    @AcrossTenants
     @Transactional
     public long createIfAbsent(String slug, String name) {
-        databaseTenant.declare(TenantScope.allTenants());
         Tenant tenant = tenants.findBySlug(slug).orElseGet(() -> tenants.save(new Tenant(slug, name, clock.instant())));
         return id(tenant);
     }
@@ -77,7 +72,6 @@ public class TenantService {
                     "A tenant's slug takes 1 to 63 lower-case letters, digits and dashes, not starting with a dash.");
         }
         String trimmed = validName(name);
-        databaseTenant.declare(scope);
         Optional<Tenant> existing = tenants.findBySlug(slug);
         if (existing.isPresent()) {
             rename(scope, actorUserId, id(existing.get()), trimmed);
@@ -96,7 +90,6 @@ public class TenantService {
     @Transactional(readOnly = true)
     public TenantSummary requireBySlug(TenantScope scope, String slug) {
         requireOperator(scope);
-        databaseTenant.declare(scope);
         return tenants.findBySlug(slug)
                 .map(TenantService::summary)
                 .orElseThrow(() -> new NoSuchElementException("No tenant " + slug + "."));
@@ -148,14 +141,11 @@ public class TenantService {
     }
 
     private static void requireOperator(TenantScope scope) {
-        if (!(scope instanceof TenantScope.AllTenants)) {
-            throw new AccessDeniedException("Only operators manage tenants.");
-        }
+        scope.requireOperator("Only operators manage tenants.");
     }
 
     private Tenant operatorsTenant(TenantScope scope, long tenantId) {
         requireOperator(scope);
-        databaseTenant.declare(scope);
         return tenants.findById(tenantId).orElseThrow(() -> new NoSuchElementException("No tenant " + tenantId));
     }
 

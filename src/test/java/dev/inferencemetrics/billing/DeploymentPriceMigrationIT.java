@@ -23,7 +23,7 @@ class DeploymentPriceMigrationIT {
     FlywayConnectionDetails ownerConnection;
 
     @Test
-    void deployments_from_before_v4_are_priced_from_the_start_at_their_prices_and_new_ones_likewise() {
+    void deployments_priced_on_the_deployment_row_keep_those_prices_from_the_start_once_billing_alone_keeps_them() {
         try (FreshDatabase database = FreshDatabase.create(owner, ownerConnection, "price_migration")) {
             JdbcTemplate db = database.jdbc();
             database.flyway("3").migrate();
@@ -32,10 +32,18 @@ class DeploymentPriceMigrationIT {
                     + " price_input_per_mtok, price_output_per_mtok, currency)"
                     + " select id, 'before-v4', 'Before V4', 'm', 'vLLM', 'eu', 0.27, 1.10, 'EUR' from tenant");
 
-            database.flyway("latest").migrate();
+            // from V4 until V24 a trigger copied the row's prices into deployment_price
+            database.flyway("22").migrate();
             db.update("insert into deployment (tenant_id, slug, display_name, model, engine, region,"
                     + " price_input_per_mtok, price_output_per_mtok, currency)"
                     + " select id, 'after-v4', 'After V4', 'm', 'vLLM', 'eu', 0.05, 0.08, 'USD' from tenant");
+
+            database.flyway("latest").migrate();
+            assertThat(db.queryForList(
+                            "select column_name from information_schema.columns where table_name = 'deployment'"
+                                    + " and column_name in ('price_input_per_mtok', 'price_output_per_mtok', 'currency')",
+                            String.class))
+                    .isEmpty();
 
             var prices = db.queryForList("select d.slug, p.effective_from, p.price_input_per_mtok,"
                     + " p.price_output_per_mtok, p.currency from deployment_price p"

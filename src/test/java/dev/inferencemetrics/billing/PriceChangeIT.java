@@ -10,7 +10,6 @@ import dev.inferencemetrics.ingest.IngestLimits;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
-import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenancy.TenantTransactions;
 import dev.inferencemetrics.tenant.TenantService;
@@ -30,12 +29,9 @@ import java.time.ZoneOffset;
 import java.time.zone.ZoneOffsetTransition;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
 import org.springframework.security.access.AccessDeniedException;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.annotation.AnnotationTransactionAttributeSource;
-import org.springframework.transaction.interceptor.TransactionInterceptor;
 
 /** Prices with effective dates and billing days in a tenant's time zone, on rollups written at known instants. */
 @IntegrationTest
@@ -62,10 +58,7 @@ class PriceChangeIT {
     IngestLimits ingestLimits;
 
     @Autowired
-    DatabaseTenant databaseTenant;
-
-    @Autowired
-    PlatformTransactionManager transactionManager;
+    AutowireCapableBeanFactory beans;
 
     @Autowired
     UsageService usage;
@@ -210,14 +203,10 @@ class PriceChangeIT {
                 () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup)));
     }
 
-    /** The service as the application has it (transactional), but with its clock at {@code now}. */
+    /** The service as the application has it (transactional, tenant declared), but with its clock at {@code now}. */
     private PriceService prices(Instant now) {
-        var service = new PriceService(
-                deployments, priceStore, ingestLimits, databaseTenant, Clock.fixed(now, ZoneOffset.UTC));
-        ProxyFactory proxy = new ProxyFactory(service);
-        proxy.setProxyTargetClass(true);
-        proxy.addAdvice(new TransactionInterceptor(transactionManager, new AnnotationTransactionAttributeSource()));
-        return (PriceService) proxy.getProxy();
+        var service = new PriceService(deployments, priceStore, ingestLimits, Clock.fixed(now, ZoneOffset.UTC));
+        return (PriceService) beans.initializeBean(service, "priceServiceAt" + now);
     }
 
     private List<List<String>> csv(long tenant, UsagePeriod period) throws IOException {

@@ -5,6 +5,7 @@ import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.AlertSummary;
 import dev.inferencemetrics.alert.Severity;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
+import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.metrics.FleetAlerts;
 import dev.inferencemetrics.metrics.ui.ChartBands;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -31,9 +32,9 @@ class AlertMarks implements ChartBands, FleetAlerts {
     }
 
     @Override
-    public List<ChartBand> bands(TenantScope scope, String deploymentSlug, Instant from, Instant to) {
+    public List<ChartBand> bands(TenantScope scope, DeploymentRef deployment, Instant from, Instant to) {
         return alerts
-                .alerts(scope, new AlertFilter(from, to, null, deploymentSlug, null, AlertFilter.MAX_LIMIT))
+                .alerts(scope, new AlertFilter(from, to, null, deployment.slug(), null, AlertFilter.MAX_LIMIT))
                 .stream()
                 .filter(alert -> alert.firedAt() != null)
                 .map(this::band)

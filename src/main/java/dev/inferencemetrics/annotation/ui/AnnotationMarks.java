@@ -3,6 +3,7 @@ package dev.inferencemetrics.annotation.ui;
 import dev.inferencemetrics.annotation.Annotation;
 import dev.inferencemetrics.annotation.AnnotationService;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
+import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.metrics.ui.ChartBands;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
@@ -24,8 +25,8 @@ class AnnotationMarks implements ChartBands {
     }
 
     @Override
-    public List<ChartBand> bands(TenantScope scope, String deploymentSlug, Instant from, Instant to) {
-        return annotations.overlapping(scope, deploymentSlug, from, to).stream()
+    public List<ChartBand> bands(TenantScope scope, DeploymentRef deployment, Instant from, Instant to) {
+        return annotations.overlapping(deployment, from, to).stream()
                 .map(AnnotationMarks::mark)
                 .toList();
     }

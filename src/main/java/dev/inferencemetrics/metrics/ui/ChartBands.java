@@ -1,6 +1,7 @@
 package dev.inferencemetrics.metrics.ui;
 
 import dev.inferencemetrics.base.ui.chart.ChartBand;
+import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
 import java.util.List;
@@ -8,5 +9,6 @@ import java.util.List;
 /** Time ranges another feature marks on a deployment's Metrics charts, such as alerts while they fired. */
 public interface ChartBands {
 
-    List<ChartBand> bands(TenantScope scope, String deploymentSlug, Instant from, Instant to);
+    /** The bands of a deployment the page has resolved, as the scope of the person looking may see them. */
+    List<ChartBand> bands(TenantScope scope, DeploymentRef deployment, Instant from, Instant to);
 }

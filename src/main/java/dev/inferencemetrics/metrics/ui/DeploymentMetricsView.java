@@ -139,24 +139,20 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
 
     private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
         removeAll();
-        metricsTab = new MetricsTab(range, r -> metrics.query(scope, deployment.slug(), r.window(clock)), clock);
-        HeatmapPanel heatmap =
-                new HeatmapPanel((metric, r) -> heatmaps.query(scope, deployment.slug(), metric, r.window(clock)));
+        metricsTab = new MetricsTab(range, r -> metrics.query(deployment, r.window(clock)), clock);
+        HeatmapPanel heatmap = new HeatmapPanel((metric, r) -> heatmaps.query(deployment, metric, r.window(clock)));
         metricsTab.addCharts(heatmap, heatmap::show);
         ApproximateLatencyCards approximate = new ApproximateLatencyCards();
-        metricsTab.addCharts(
-                approximate,
-                r -> approximate.show(approximateLatency.query(scope, deployment.slug(), r.window(clock))));
+        metricsTab.addCharts(approximate, r -> approximate.show(approximateLatency.query(deployment, r.window(clock))));
         EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
-        metricsTab.addCharts(
-                gaugeCharts, r -> gaugeCharts.show(engineGauges.query(scope, deployment.slug(), r.window(clock))));
+        metricsTab.addCharts(gaugeCharts, r -> gaugeCharts.show(engineGauges.query(deployment, r.window(clock))));
         metricsTab.enableDrillDown(new DrillDownPanel(
-                (from, to, sort, after) -> drillDown.page(scope, deployment.slug(), from, to, sort, true, 50, after),
+                (from, to, sort, after) -> drillDown.page(deployment, from, to, sort, true, 50, after),
                 page -> "/api/v1/deployments/" + page.deployment() + "/requests?format=csv&from=" + page.from() + "&to="
                         + page.to() + "&sort=" + page.sort()));
         List<ChartBands> marks = bands.orderedStream().toList();
         metricsTab.showBands(window -> marks.stream()
-                .flatMap(source -> source.bands(scope, deployment.slug(), window.from(), window.to()).stream())
+                .flatMap(source -> source.bands(scope, deployment, window.from(), window.to()).stream())
                 .toList());
         MetricsTab tab = metricsTab;
         tools.orderedStream().forEach(tool -> tool.tool(currentUser.require(), deployment, tab::drawBands)
@@ -169,9 +165,9 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
                 "Overview",
                 new DeploymentOverview(
                         deployment,
-                        prices.current(scope, deployment.slug()),
-                        otlpNames.of(scope, deployment.slug()),
-                        rawRetention.of(scope, deployment.slug()),
+                        prices.current(deployment),
+                        otlpNames.of(deployment),
+                        rawRetention.of(deployment),
                         baseUrl()));
         SignedInUser user = currentUser.require();
         if (user.role() != Role.TENANT_VIEWER && deployment.active()) {

@@ -38,7 +38,7 @@ class BudgetSection implements DeploymentSection {
 
     @Override
     public Optional<Component> section(SignedInUser user, DeploymentRef deployment) {
-        List<BudgetReport> reports = slos.budgets(user.scope(), deployment.slug());
+        List<BudgetReport> reports = slos.budgets(deployment);
         if (reports.isEmpty()) {
             return Optional.empty();
         }

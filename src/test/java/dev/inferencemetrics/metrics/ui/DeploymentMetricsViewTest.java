@@ -30,8 +30,12 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.aopalliance.intercept.MethodInterceptor;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.aop.framework.Advised;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.test.context.support.TestExecutionEvent;
@@ -182,6 +186,36 @@ class DeploymentMetricsViewTest extends SpringBrowserlessTest {
         DeploymentMetricsView active = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
         assertThat(active.archivedNotice).isNull();
         assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import", "Sources", "SLOs and alerts");
+    }
+
+    /**
+     * The page resolves its slug once and hands the deployment to every part it shows (charts, budgets, drill-down,
+     * bands, prices, names, retention); switching the window resolves nothing again. Counted at the deployment service
+     * itself. (The editing tabs of admins act on the slug through the services the API uses too.)
+     */
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_page_resolves_its_deployment_once_and_a_new_window_not_again() {
+        AtomicInteger lookups = new AtomicInteger();
+        MethodInterceptor counting = invocation -> {
+            if (Set.of("require", "requireActive", "find")
+                    .contains(invocation.getMethod().getName())) {
+                lookups.incrementAndGet();
+            }
+            return invocation.proceed();
+        };
+        Advised service = (Advised) deployments;
+        service.addAdvice(0, counting);
+        try {
+            DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+            assertThat(lookups).as("on opening").hasValue(1);
+
+            Instant now = clock.instant();
+            view.metricsTab.apply(TimeRange.custom(now.minus(2, ChronoUnit.HOURS), now));
+            assertThat(lookups).as("after a new window").hasValue(1);
+        } finally {
+            service.removeAdvice(counting);
+        }
     }
 
     private long operatorId() {
