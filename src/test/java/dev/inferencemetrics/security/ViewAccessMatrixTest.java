@@ -12,6 +12,7 @@ import dev.inferencemetrics.apikey.ui.OperatorKeysView;
 import dev.inferencemetrics.audit.ui.AuditView;
 import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.billing.ui.UsageView;
+import dev.inferencemetrics.compare.ui.CompareView;
 import dev.inferencemetrics.deployment.ui.DeploymentAdminView;
 import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
 import dev.inferencemetrics.metrics.ui.FleetOverviewView;
@@ -48,10 +49,13 @@ import org.springframework.security.core.userdetails.UserDetailsService;
 class ViewAccessMatrixTest extends SpringBrowserlessTest {
 
     private static final String ACME_DEPLOYMENT = "deployments/qwen3-coder";
+    /** Without parameters: it offers the deployments the user may see; CompareViewTest covers another tenant's. */
+    private static final String COMPARE = "compare";
 
     private static final Map<String, Class<? extends Component>> PAGES = Map.ofEntries(
             Map.entry("", FleetOverviewView.class),
             Map.entry(ACME_DEPLOYMENT, DeploymentMetricsView.class),
+            Map.entry(COMPARE, CompareView.class),
             Map.entry("usage", UsageView.class),
             Map.entry("alerts", AlertsView.class),
             Map.entry("api-keys", ApiKeysView.class),
@@ -67,9 +71,9 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
     /** The pages each user reaches; every other page is refused. */
     private static final Map<String, Set<String>> REACHES = Map.of(
             "operator", PAGES.keySet(),
-            "acme-admin", Set.of("", ACME_DEPLOYMENT, "usage", "alerts", "api-keys", "users", "account"),
-            "acme-viewer", Set.of("", ACME_DEPLOYMENT, "usage", "alerts", "account"),
-            "globex-admin", Set.of("", "usage", "alerts", "api-keys", "users", "account"));
+            "acme-admin", Set.of("", ACME_DEPLOYMENT, COMPARE, "usage", "alerts", "api-keys", "users", "account"),
+            "acme-viewer", Set.of("", ACME_DEPLOYMENT, COMPARE, "usage", "alerts", "account"),
+            "globex-admin", Set.of("", COMPARE, "usage", "alerts", "api-keys", "users", "account"));
 
     @Autowired
     UserDetailsService userDetails;
@@ -117,6 +121,7 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
                 .collect(Collectors.toSet());
         Set<String> expected = new HashSet<>(REACHES.get(username));
         expected.remove(ACME_DEPLOYMENT);
+        expected.remove(COMPARE);
         assertThat(menu).isEqualTo(expected);
     }
 

@@ -155,8 +155,10 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
                 .flatMap(source -> source.bands(scope, deployment, window.from(), window.to()).stream())
                 .toList());
         MetricsTab tab = metricsTab;
-        tools.orderedStream().forEach(tool -> tool.tool(currentUser.require(), deployment, tab::drawBands)
-                .ifPresent(tab::addTool));
+        tools.orderedStream()
+                .forEach(tool -> tool.tool(currentUser.require(), deployment, tab::drawBands, () -> tab.timeRange()
+                                .window(clock))
+                        .ifPresent(tab::addTool));
         sections.orderedStream().forEach(section -> section.section(currentUser.require(), deployment)
                 .ifPresent(metricsTab::add));
         TabSheet tabs = new TabSheet();

@@ -2,10 +2,12 @@ package dev.inferencemetrics.metrics.ui;
 
 import com.vaadin.flow.component.Component;
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.security.SignedInUser;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A tool another feature adds to a deployment's Metrics tab (annotating, say), so the page needs no knowledge of
@@ -18,6 +20,12 @@ public interface MetricsTabTool {
      * anew after the tool changed them.
      */
     Optional<Tool> tool(SignedInUser user, DeploymentRef deployment, Runnable redrawMarks);
+
+    /** The same for a tool that works on the window on screen: {@code shown} gives it when asked. */
+    default Optional<Tool> tool(
+            SignedInUser user, DeploymentRef deployment, Runnable redrawMarks, Supplier<QueryWindow> shown) {
+        return tool(user, deployment, redrawMarks);
+    }
 
     /** {@code pointAction} names what {@code pointClicked} does with a clicked interval's start ("Annotate…"). */
     record Tool(Component control, String pointAction, Consumer<Instant> pointClicked) {}

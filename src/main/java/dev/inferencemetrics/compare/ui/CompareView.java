@@ -1,0 +1,164 @@
+package dev.inferencemetrics.compare.ui;
+
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.BeforeEnterObserver;
+import com.vaadin.flow.router.NotFoundException;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.base.ui.PageTimeZone;
+import dev.inferencemetrics.compare.CompareRequest;
+import dev.inferencemetrics.compare.CompareService;
+import dev.inferencemetrics.compare.Comparison;
+import dev.inferencemetrics.compare.Side;
+import dev.inferencemetrics.deployment.DeploymentListItem;
+import dev.inferencemetrics.deployment.DeploymentNotFoundException;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.ForeignDeploymentException;
+import dev.inferencemetrics.metrics.MetricFormat;
+import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.tenancy.TenantScope;
+import jakarta.annotation.security.PermitAll;
+import java.time.Clock;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Two deployments, or one deployment over two periods, side by side: each side's summary, the delta table and the
+ * latency charts overlaid. Everything it shows is set by the URL ({@link CompareQuery}), so a comparison is shared
+ * by sharing its address.
+ */
+@Route("compare")
+@PageTitle("Compare · Inference Metrics")
+@PermitAll
+public class CompareView extends VerticalLayout implements BeforeEnterObserver {
+
+    private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH);
+
+    private final CompareService compare;
+    private final MetricsQueryService metrics;
+    private final DeploymentService deployments;
+    private final CurrentUser currentUser;
+    private final OperatorAccessAudit audit;
+    private final Clock clock;
+
+    final Select<String> deploymentA = new Select<>();
+    final Select<String> deploymentB = new Select<>();
+    final Paragraph sideA = new Paragraph();
+    final Paragraph sideB = new Paragraph();
+    final Paragraph problem = new Paragraph();
+    final DeltaTable deltas = new DeltaTable();
+    final OverlayCharts charts = new OverlayCharts();
+
+    public CompareView(
+            CompareService compare,
+            MetricsQueryService metrics,
+            DeploymentService deployments,
+            CurrentUser currentUser,
+            OperatorAccessAudit audit,
+            Clock clock) {
+        this.compare = compare;
+        this.metrics = metrics;
+        this.deployments = deployments;
+        this.currentUser = currentUser;
+        this.audit = audit;
+        this.clock = clock;
+        addClassName("compare-view");
+        deploymentA.setLabel("Deployment A");
+        deploymentB.setLabel("Deployment B");
+        sideA.addClassNames("compare-side", "compare-side--a");
+        sideB.addClassNames("compare-side", "compare-side--b");
+        problem.addClassName("compare-problem");
+        problem.setVisible(false);
+    }
+
+    @Override
+    public void beforeEnter(BeforeEnterEvent event) {
+        SignedInUser user = currentUser.require();
+        CompareQuery query = CompareQuery.of(event.getLocation().getQueryParameters(), clock);
+        removeAll();
+        add(new H2("Compare"), pickers(user.scope(), query));
+        CompareRequest request;
+        try {
+            request = query.request();
+        } catch (IllegalArgumentException e) {
+            problem.setText(e.getMessage());
+            problem.setVisible(true);
+            add(problem);
+            return;
+        }
+        try {
+            for (String slug : new LinkedHashSet<>(List.of(request.a(), request.b()))) {
+                audit.opened(user, deployments.require(user.scope(), slug).tenantId(), "Comparison of " + slug);
+            }
+        } catch (DeploymentNotFoundException | ForeignDeploymentException e) {
+            // another tenant's deployment is reported exactly like a missing one, so slugs reveal nothing
+            event.rerouteToError(NotFoundException.class, "No deployment that you can see by that name.");
+            return;
+        }
+        show(user.scope(), request);
+    }
+
+    private void show(TenantScope scope, CompareRequest request) {
+        Comparison comparison = compare.compare(scope, request);
+        PageTimeZone zone = PageTimeZone.of(UI.getCurrent());
+        sideA.setText(describe("A", comparison.a(), zone));
+        sideB.setText(describe("B", comparison.b(), zone));
+        deltas.show(comparison.deltas());
+        charts.show(
+                metrics.query(scope, request.a(), request.aWindow()),
+                metrics.query(scope, request.b(), request.bWindow()),
+                request.offset(),
+                zone);
+        Paragraph rule = new Paragraph("Larger than the noise, at 95 %: latency percentiles when their rank intervals"
+                + " (widened by the sketches' ±1 % accuracy) do not overlap; error rate by a two-proportion z-test;"
+                + " request rate by a Poisson rate test. Green: B better; red: B worse.");
+        rule.addClassName("compare-rule");
+        add(sideA, sideB, deltas, rule, charts);
+    }
+
+    private HorizontalLayout pickers(TenantScope scope, CompareQuery query) {
+        Set<String> slugs = new LinkedHashSet<>();
+        deployments.visibleTo(scope).stream().map(DeploymentListItem::slug).forEach(slugs::add);
+        deploymentA.setItems(slugs);
+        deploymentB.setItems(slugs);
+        query.a().filter(slugs::contains).ifPresent(deploymentA::setValue);
+        query.b().or(query::a).filter(slugs::contains).ifPresent(deploymentB::setValue);
+        Button apply = new Button("Compare", click -> {
+            if (deploymentA.getValue() != null) {
+                UI.getCurrent()
+                        .navigate(
+                                CompareView.class,
+                                QueryParameters.simple(
+                                        query.withDeployments(deploymentA.getValue(), deploymentB.getValue())));
+            }
+        });
+        apply.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        HorizontalLayout row = new HorizontalLayout(deploymentA, deploymentB, apply);
+        row.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        return row;
+    }
+
+    private static String describe(String label, Side side, PageTimeZone zone) {
+        return label + " · " + side.deployment() + " · "
+                + MINUTE.format(side.from().atZone(zone.zone())) + " – "
+                + MINUTE.format(side.to().atZone(zone.zone())) + " " + zone.name() + " · "
+                + MetricFormat.count(side.requests()) + " requests · " + MetricFormat.rate(side.requestsPerSecond())
+                + " · errors " + MetricFormat.share(side.errorRate());
+    }
+}

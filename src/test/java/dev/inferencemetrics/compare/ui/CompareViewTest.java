@@ -1,0 +1,159 @@
+package dev.inferencemetrics.compare.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.vaadin.browserless.SpringBrowserlessTest;
+import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.HasElement;
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.router.HasErrorParameter;
+import com.vaadin.flow.router.QueryParameters;
+import dev.inferencemetrics.apikey.ApiClient;
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.base.ui.chart.ChartPoint;
+import dev.inferencemetrics.base.ui.chart.ChartSeries;
+import dev.inferencemetrics.compare.Delta;
+import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.IntegrationTest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.test.context.support.TestExecutionEvent;
+import org.springframework.security.test.context.support.WithUserDetails;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+@IntegrationTest
+@ViewPackages(packages = "dev.inferencemetrics")
+class CompareViewTest extends SpringBrowserlessTest {
+
+    private static final String SLUG = "compare-under-test";
+
+    @Autowired
+    TenantService tenants;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    DeploymentService deployments;
+
+    @Autowired
+    IngestService ingest;
+
+    @Autowired
+    ObjectMapper json;
+
+    @Autowired
+    Clock clock;
+
+    private Instant slow;
+
+    @BeforeEach
+    void aSlowHalfHourThenAFastOne() {
+        long tenant = tenants.createIfAbsent("compare-labs", "Compare Labs");
+        users.createIfAbsent(tenant, "compare-viewer", "Cleo Viewer", "demo", Role.TENANT_VIEWER);
+        slow = clock.instant().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(2));
+        if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Compare", "m", "vLLM", "eu-1"))) {
+            ApiClient gateway = new ApiClient(tenant, 0, "test", ApiScope.tenantScopes());
+            ingest.ingestRequests(gateway, SLUG, requests("slow", slow, 900));
+            ingest.ingestRequests(gateway, SLUG, requests("fast", slow.plus(Duration.ofMinutes(30)), 300));
+        }
+    }
+
+    @Test
+    @WithUserDetails(value = "compare-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_slow_half_hour_against_the_one_after_shows_b_better_beyond_noise_and_overlays_b_on_a() {
+        Instant after = slow.plus(Duration.ofMinutes(30));
+        CompareView view = (CompareView) open("a=" + SLUG + "&aFrom=" + slow + "&aTo=" + after + "&bFrom=" + after
+                + "&bTo=" + after.plus(Duration.ofMinutes(30)));
+
+        Delta p99 = delta(view, "ttft.p99");
+        assertThat(p99.a()).isGreaterThan(2 * p99.b());
+        assertThat(DeltaText.verdict(p99)).isEqualTo("B better, beyond noise");
+        assertThat(DeltaText.className(p99)).isEqualTo("delta--better");
+        assertThat(DeltaText.change(p99)).startsWith("−").endsWith("%)");
+        assertThat(DeltaText.verdict(delta(view, "kvCacheMean"))).isEqualTo("no data on one side");
+        assertThat(view.sideA.getText()).startsWith("A · " + SLUG).contains("360 requests");
+        assertThat(view.sideB.getText()).startsWith("B · " + SLUG).contains("360 requests");
+
+        List<ChartSeries> ttft = view.charts.ttft.getConfig().orElseThrow().series();
+        assertThat(ttft).extracting(ChartSeries::name).containsExactly("A p50", "A p99", "B p50", "B p99");
+        assertThat(ttft.get(2).dashed()).isTrue();
+        long firstA = ttft.get(0).data().getFirst().x();
+        long firstB = ttft.get(2).data().getFirst().x();
+        assertThat(firstB).as("B is moved onto A's time axis").isEqualTo(firstA);
+        assertThat(ttft.get(0).data()).extracting(ChartPoint::y).first().isNotNull();
+    }
+
+    @Test
+    @WithUserDetails(value = "compare-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_unusable_window_is_said_in_words() {
+        CompareView view = (CompareView) open("a=" + SLUG + "&aFrom=yesterday");
+
+        assertThat(view.problem.isVisible()).isTrue();
+        assertThat(view.problem.getText()).startsWith("aFrom is not an instant");
+    }
+
+    @Test
+    @WithUserDetails(value = "compare-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_pickers_offer_only_the_users_own_deployments() {
+        CompareView view = navigate("compare", CompareView.class);
+
+        assertThat(view.problem.getText()).isEqualTo("Pick deployment A to compare.");
+        assertThat(view.deploymentA.getListDataView().getItems().toList()).containsExactly(SLUG);
+    }
+
+    @Test
+    @WithUserDetails(value = "compare-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void another_tenants_deployment_on_either_side_is_not_found() {
+        open("a=" + SLUG + "&b=qwen3-coder");
+
+        assertThat(getCurrentView()).isNotInstanceOf(CompareView.class).isInstanceOf(HasErrorParameter.class);
+    }
+
+    /** Opens the page at an address as a shared link does. */
+    private HasElement open(String query) {
+        UI.getCurrent().navigate(CompareView.class, QueryParameters.fromString(query));
+        return getCurrentView();
+    }
+
+    private static Delta delta(CompareView view, String figure) {
+        return view.deltas
+                .getListDataView()
+                .getItems()
+                .filter(d -> d.figure().equals(figure))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** 360 requests over half an hour, TTFT around {@code ttftMs}. */
+    private List<JsonNode> requests(String prefix, Instant from, double ttftMs) {
+        List<JsonNode> samples = new ArrayList<>();
+        for (int i = 0; i < 360; i++) {
+            double ttft = ttftMs * (0.8 + (i % 10) / 25.0);
+            samples.add(json.readTree(String.format(
+                    Locale.ROOT,
+                    "{\"requestId\":\"%s-%d\",\"ts\":\"%s\",\"ttftMs\":%.1f,\"e2eMs\":%.1f,\"tpotMs\":20,"
+                            + "\"inputTokens\":100,\"outputTokens\":100}",
+                    prefix,
+                    i,
+                    from.plusSeconds(i * 5L),
+                    ttft,
+                    ttft + 20 * 99)));
+        }
+        return samples;
+    }
+}
