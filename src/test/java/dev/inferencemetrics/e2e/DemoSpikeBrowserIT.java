@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,7 +23,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * The demo's qwen3-coder burst, explained in the browser by the demo's tenant admin: a click on the burst lists its
- * slow requests with their token counts, and the heatmap shows the burst as a band above the usual one.
+ * slow requests with their token counts, an annotation of that interval is marked on every chart, and the heatmap
+ * shows the burst as a band above the usual one.
  */
 @IntegrationTest
 class DemoSpikeBrowserIT {
@@ -61,7 +63,8 @@ class DemoSpikeBrowserIT {
     }
 
     @Test
-    void a_click_on_the_burst_lists_its_slow_requests_and_the_heatmap_shows_it_as_a_band() throws Exception {
+    void a_click_on_the_burst_lists_its_slow_requests_is_annotated_and_the_heatmap_shows_it_as_a_band()
+            throws Exception {
         browser.open("/deployments/" + SLUG + "?range=1h");
         browser.drawnCharts(7, "svg.apexcharts-svg");
 
@@ -88,6 +91,37 @@ class DemoSpikeBrowserIT {
         assertThat(cells).anyMatch(text -> text.matches("\\d{3} ms|\\d\\.\\d+ s"));
         browser.screenshot("demo-burst-requests");
 
+        // the person annotates the clicked interval and finds the note on every chart and in the panel
+        String note = "burst " + Long.toString(System.nanoTime(), 36);
+        browser.waitUntil(Duration.ofSeconds(30), d -> {
+            d.findElement(By.xpath("//*[contains(@class,'drill-down')]//vaadin-button[normalize-space(.)="
+                            + "'Annotate this interval']"))
+                    .click();
+            return true;
+        });
+        browser.setValue("vaadin-text-area.annotation-text", note);
+        browser.waitUntil(Duration.ofSeconds(30), d -> {
+            d.findElement(By.cssSelector("vaadin-button.annotation-add")).click();
+            return true;
+        });
+        List<List<String>> labels = List.of();
+        for (long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                System.nanoTime() < deadline && !onEveryChart(labels, note);
+                Browser.pause(Duration.ofMillis(250))) {
+            labels = browser.waitUntil(Duration.ofSeconds(5), d -> browser.all(".chart-grid im-apex-chart").stream()
+                    .map(DemoSpikeBrowserIT::xAxisLabels)
+                    .toList());
+        }
+        // the seven latency and traffic charts, and the demo's queue-time chart
+        assertThat(labels).hasSize(8).allSatisfy(chart -> assertThat(chart).contains(note));
+        String listed =
+                browser.waitUntil(Duration.ofSeconds(30), d -> browser.all(".interval-annotation__text").stream()
+                        .map(WebElement::getText)
+                        .filter(note::equals)
+                        .findFirst()
+                        .orElse(null));
+        assertThat(listed).isEqualTo(note);
+
         WebElement heatmap = browser.waitUntil(Duration.ofSeconds(30), d -> {
             List<WebElement> charts = browser.all("im-heatmap-chart");
             return charts.isEmpty()
@@ -108,6 +142,18 @@ class DemoSpikeBrowserIT {
         ((JavascriptExecutor) browser.driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", heatmap);
         Browser.pause(Duration.ofMillis(500));
         browser.screenshot("demo-burst-heatmap");
+    }
+
+    private static boolean onEveryChart(List<List<String>> labels, String note) {
+        return labels.size() == 8 && labels.stream().allMatch(chart -> chart.contains(note));
+    }
+
+    /** SVG text has no rendered text for WebDriver; its content is what is drawn. */
+    private static List<String> xAxisLabels(WebElement chart) {
+        SearchContext root = Browser.shadowOf(chart);
+        return root.findElements(By.cssSelector(".apexcharts-xaxis-annotations text")).stream()
+                .map(label -> label.getDomProperty("textContent"))
+                .toList();
     }
 
     /** The count-weighted mean height of the cells whose left edge lies in {@code [from, to)}. */

@@ -1,4 +1,4 @@
-/** Annotations on the Metrics tab: markers on every chart, and the dialog that adds one. */
+/** Annotations on the Metrics tab: markers on every chart, the dialog that adds one, the drill-down list. */
 @NullMarked
 package dev.inferencemetrics.annotation.ui;
 

@@ -64,6 +64,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
     private final ObjectProvider<DeploymentSection> sections;
     private final ObjectProvider<ChartBands> bands;
     private final ObjectProvider<MetricsTabTool> tools;
+    private final ObjectProvider<IntervalDetails> intervalDetails;
     private final ObjectProvider<DeploymentTab> extraTabs;
     private String title = "Deployment · Inference Metrics";
 
@@ -91,6 +92,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
             ObjectProvider<DeploymentSection> sections,
             ObjectProvider<ChartBands> bands,
             ObjectProvider<MetricsTabTool> tools,
+            ObjectProvider<IntervalDetails> intervalDetails,
             ObjectProvider<DeploymentTab> extraTabs) {
         this.audit = audit;
         this.extraTabs = extraTabs;
@@ -102,6 +104,7 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         this.sections = sections;
         this.bands = bands;
         this.tools = tools;
+        this.intervalDetails = intervalDetails;
         this.deployments = deployments;
         this.metrics = metrics;
         this.drillDown = drillDown;
@@ -146,21 +149,30 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
         metricsTab.addCharts(approximate, r -> approximate.show(approximateLatency.query(deployment, r.window(clock))));
         EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
         metricsTab.addCharts(gaugeCharts, r -> gaugeCharts.show(engineGauges.query(deployment, r.window(clock))));
-        metricsTab.enableDrillDown(new DrillDownPanel(
+        DrillDownPanel panel = new DrillDownPanel(
                 (from, to, sort, after) -> drillDown.page(deployment, from, to, sort, true, 50, after),
                 page -> "/api/v1/deployments/" + page.deployment() + "/requests?format=csv&from=" + page.from() + "&to="
-                        + page.to() + "&sort=" + page.sort()));
+                        + page.to() + "&sort=" + page.sort());
+        metricsTab.enableDrillDown(panel);
         List<ChartBands> marks = bands.orderedStream().toList();
         metricsTab.showBands(window -> marks.stream()
                 .flatMap(source -> source.bands(scope, deployment, window.from(), window.to()).stream())
                 .toList());
         MetricsTab tab = metricsTab;
-        tools.orderedStream()
-                .forEach(tool -> tool.tool(currentUser.require(), deployment, tab::drawBands, () -> tab.timeRange()
-                                .window(clock))
-                        .ifPresent(tab::addTool));
-        sections.orderedStream().forEach(section -> section.section(currentUser.require(), deployment)
-                .ifPresent(metricsTab::add));
+        SignedInUser user = currentUser.require();
+        Runnable redrawMarks = () -> {
+            tab.drawBands();
+            panel.refreshDetails();
+        };
+        List<IntervalDetails> details = intervalDetails.orderedStream().toList();
+        panel.showDetails((from, to, zone) -> details.stream()
+                .map(source -> source.details(user, deployment, from, to, zone, redrawMarks))
+                .toList());
+        tools.orderedStream().forEach(tool -> tool.tool(
+                        user, deployment, redrawMarks, () -> tab.timeRange().window(clock))
+                .ifPresent(tab::addTool));
+        sections.orderedStream()
+                .forEach(section -> section.section(user, deployment).ifPresent(metricsTab::add));
         TabSheet tabs = new TabSheet();
         tabs.add("Metrics", metricsTab);
         tabs.add(
@@ -171,7 +183,6 @@ public class DeploymentMetricsView extends VerticalLayout implements BeforeEnter
                         otlpNames.of(deployment),
                         rawRetention.of(deployment),
                         baseUrl()));
-        SignedInUser user = currentUser.require();
         if (user.role() != Role.TENANT_VIEWER && deployment.active()) {
             tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
             tabs.add("Sources", new ScrapeTargetsPanel(scrapeTargets, scope, deployment.slug()));

@@ -35,6 +35,11 @@ class DrillDownPanel extends Div {
         RequestPage page(Instant from, Instant to, RequestSort sort, @Nullable String after);
     }
 
+    /** What other features show about the interval, above its requests. */
+    interface Details {
+        List<Component> of(Instant from, Instant to, PageTimeZone zone);
+    }
+
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
 
     final H3 title = new H3();
@@ -45,6 +50,8 @@ class DrillDownPanel extends Div {
     final Button next = new Button("Next page");
     final Anchor csv = new Anchor();
     final Div actions = new Div();
+    final Div details = new Div();
+    private Details detailsOf = (from, to, zone) -> List.of();
     private final Pages pages;
     private final Function<RequestPage, String> csvUrl;
     private PageTimeZone zone = PageTimeZone.utcZone();
@@ -85,7 +92,22 @@ class DrillDownPanel extends Div {
         header.addClassName("drill-down__header");
         Div paging = new Div(previous, next);
         paging.addClassName("drill-down__paging");
-        add(header, note, grid, paging);
+        details.addClassName("drill-down__details");
+        add(header, details, note, grid, paging);
+    }
+
+    /** Shows these details of each interval above its requests. */
+    void showDetails(Details detailsOf) {
+        this.detailsOf = detailsOf;
+        refreshDetails();
+    }
+
+    /** Draws the details of the interval on screen anew, after they changed. */
+    void refreshDetails() {
+        details.removeAll();
+        if (isVisible()) {
+            detailsOf.of(from, to, zone).forEach(details::add);
+        }
     }
 
     /** Shows the interval's requests, slowest first by {@code metric}, in the page's time zone. */
@@ -97,6 +119,7 @@ class DrillDownPanel extends Div {
         actions.removeAll();
         intervalActions.forEach(actions::add);
         setVisible(true);
+        refreshDetails();
         firstPage();
         scrollIntoView();
     }

@@ -180,7 +180,7 @@ class MetricsTab extends VerticalLayout {
                 "Updated " + LocalTime.ofInstant(clock.instant(), zone.zone()).withNano(0) + " " + zone.name());
     }
 
-    /** Marks time ranges (alerts while they fired) on every chart, now and at each reload. */
+    /** Marks time ranges (alerts while they fired, annotations) on every chart, now and at each reload. */
     void showBands(Function<QueryWindow, List<ChartBand>> source) {
         bands = source;
         drawBands();
@@ -188,7 +188,9 @@ class MetricsTab extends VerticalLayout {
 
     void drawBands() {
         if (bands != null) {
-            charts.showBands(bands.apply(timeRange.window(clock)));
+            // every time chart of the tab: the latency and traffic charts, queue time, and the engine gauges
+            List<ChartBand> drawn = bands.apply(timeRange.window(clock));
+            MetricsCharts.chartsIn(this).forEach(chart -> chart.setBands(drawn));
         }
     }
 
