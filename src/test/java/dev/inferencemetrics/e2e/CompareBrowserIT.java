@@ -65,12 +65,21 @@ class CompareBrowserIT {
     private Browser browser;
     private Instant hourOfBurst;
 
-    /** Two hours of demo traffic: the first holds the 20-minute burst (20 to 40 minutes in), the second is calm. */
+    /**
+     * Two hours of demo traffic: the first holds the 20-minute burst (20 to 40 minutes in), the second is calm. Two
+     * days back, since other tests send qwen3-coder traffic (bursts included) to the last few hours of the shared
+     * test database.
+     */
     @BeforeEach
     void theDemoBurstHourAndTheHourAfter() {
-        Instant now = clock.instant();
-        hourOfBurst = now.truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(2));
-        DemoHistory.ingest(deployments, ingest, SLUG, hourOfBurst.plus(Duration.ofMinutes(40)), hourOfBurst, now);
+        hourOfBurst = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofDays(2));
+        DemoHistory.ingest(
+                deployments,
+                ingest,
+                SLUG,
+                hourOfBurst.plus(Duration.ofMinutes(40)),
+                hourOfBurst,
+                hourOfBurst.plus(Duration.ofHours(2)));
         browser = Browser.open(port);
         browser.signIn("acme-admin", "demo");
     }
