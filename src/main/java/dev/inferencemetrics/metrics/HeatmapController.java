@@ -1,8 +1,6 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
-import dev.inferencemetrics.api.DurationParameter;
-import dev.inferencemetrics.api.InstantParameter;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.tenancy.Caller;
@@ -10,8 +8,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -25,8 +21,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1/deployments")
 @Tag(name = "Metrics")
 class HeatmapController {
-
-    private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
 
     private final HeatmapService heatmaps;
     private final DeploymentService deployments;
@@ -61,11 +55,8 @@ class HeatmapController {
                     @RequestParam(required = false)
                     @Nullable
                     String step) {
-        Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
-        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
         try {
-            QueryWindow window = QueryWindow.of(
-                    start, end, step == null || step.isBlank() ? null : DurationParameter.parse("step", step));
+            QueryWindow window = WindowParameters.window(from, to, step, clock);
             Heatmap answer = heatmaps.query(caller.scope(), slug, HeatmapMetric.of(metric), window);
             audit.called(
                     caller,

@@ -1,8 +1,6 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
-import dev.inferencemetrics.api.DurationParameter;
-import dev.inferencemetrics.api.InstantParameter;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
@@ -11,8 +9,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -27,8 +23,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1/deployments")
 @Tag(name = "Metrics", description = "Read deployments and their metrics; API key scope metrics:read, or a session")
 class MetricsController {
-
-    private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
 
     private final DeploymentService deployments;
     private final MetricsQueryService metrics;
@@ -84,10 +78,8 @@ class MetricsController {
                     @RequestParam(required = false)
                     @Nullable
                     String step) {
-        Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
-        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
         try {
-            QueryWindow window = QueryWindow.of(start, end, step(step));
+            QueryWindow window = WindowParameters.window(from, to, step, clock);
             MetricsAnswer answer = MetricsAnswer.of(
                     metrics.query(caller.scope(), slug, window),
                     approximateLatency.query(caller.scope(), slug, window));
@@ -99,9 +91,5 @@ class MetricsController {
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }
-    }
-
-    private static @Nullable Duration step(@Nullable String value) {
-        return value == null || value.isBlank() ? null : DurationParameter.parse("step", value);
     }
 }

@@ -1,0 +1,29 @@
+package dev.inferencemetrics.metrics;
+
+import dev.inferencemetrics.api.DurationParameter;
+import dev.inferencemetrics.api.InstantParameter;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/** The {@code from}, {@code to} and {@code step} query parameters of the rollup reads, as one window. */
+final class WindowParameters {
+
+    private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
+
+    private WindowParameters() {}
+
+    /**
+     * The window the parameters name: {@code to} defaults to now, {@code from} to an hour before {@code to}, the step to
+     * what the window's width calls for.
+     *
+     * @throws IllegalArgumentException with a reason for the caller if the window is unusable
+     */
+    static QueryWindow window(@Nullable String from, @Nullable String to, @Nullable String step, Clock clock) {
+        Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
+        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
+        return QueryWindow.of(
+                start, end, step == null || step.isBlank() ? null : DurationParameter.parse("step", step));
+    }
+}
