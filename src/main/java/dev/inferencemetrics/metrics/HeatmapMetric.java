@@ -1,19 +1,17 @@
 package dev.inferencemetrics.metrics;
 
-import dev.inferencemetrics.rollup.RequestRollup;
-import dev.inferencemetrics.rollup.sketch.LatencySketch;
+import dev.inferencemetrics.rollup.RequestSketch;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** What a heatmap can count per interval: each is a sketch stored in every request rollup (of ok requests). */
 public enum HeatmapMetric {
-    TTFT("ttft", "TTFT", Unit.MILLISECONDS, RequestRollup::ttft),
-    ITL("itl", "ITL", Unit.MILLISECONDS, RequestRollup::itl),
-    E2E("e2e", "E2E", Unit.MILLISECONDS, RequestRollup::e2e),
-    INPUT_TOKENS("input", "Input tokens", Unit.TOKENS, RequestRollup::inputTokenSketch),
-    OUTPUT_TOKENS("output", "Output tokens", Unit.TOKENS, RequestRollup::outputTokenSketch);
+    TTFT("ttft", "TTFT", Unit.MILLISECONDS, RequestSketch.TTFT),
+    ITL("itl", "ITL", Unit.MILLISECONDS, RequestSketch.ITL),
+    E2E("e2e", "E2E", Unit.MILLISECONDS, RequestSketch.E2E),
+    INPUT_TOKENS("input", "Input tokens", Unit.TOKENS, RequestSketch.INPUT_TOKENS),
+    OUTPUT_TOKENS("output", "Output tokens", Unit.TOKENS, RequestSketch.OUTPUT_TOKENS);
 
     /** How the metric's values are written. */
     public enum Unit {
@@ -24,9 +22,9 @@ public enum HeatmapMetric {
     private final String code;
     private final String label;
     private final Unit unit;
-    private final Function<RequestRollup, LatencySketch> sketch;
+    private final RequestSketch sketch;
 
-    HeatmapMetric(String code, String label, Unit unit, Function<RequestRollup, LatencySketch> sketch) {
+    HeatmapMetric(String code, String label, Unit unit, RequestSketch sketch) {
         this.code = code;
         this.label = label;
         this.unit = unit;
@@ -55,7 +53,7 @@ public enum HeatmapMetric {
         return unit;
     }
 
-    LatencySketch sketchOf(RequestRollup rollup) {
-        return sketch.apply(rollup);
+    RequestSketch sketch() {
+        return sketch;
     }
 }

@@ -64,23 +64,6 @@ final class IntervalRollups {
         return requests[window.intervalOf(bucket)];
     }
 
-    /** Each interval's sketch of {@code metric}, oldest first. */
-    List<LatencySketch> sketches(Function<RequestRollup, LatencySketch> metric) {
-        List<LatencySketch> sketches = new ArrayList<>(requests.length);
-        for (RequestRollup interval : requests) {
-            sketches.add(metric.apply(interval));
-        }
-        return sketches;
-    }
-
-    List<Instant> starts() {
-        List<Instant> starts = new ArrayList<>(requests.length);
-        for (RequestRollup interval : requests) {
-            starts.add(interval.bucket());
-        }
-        return starts;
-    }
-
     List<LatencyPoint> latencySeries(Function<RequestRollup, LatencySketch> metric) {
         List<LatencyPoint> points = new ArrayList<>(requests.length);
         for (RequestRollup interval : requests) {

@@ -249,6 +249,31 @@ public class RequestRollupStore {
     }
 
     /**
+     * Merges one sketch column of the rollups with {@code from ≤ bucket < to} into the sketch {@code into} gives for
+     * each bucket, reading no other column: one distribution over a day is a sixth of the decoding of
+     * {@link #mergeInto}. Rows stored before the column existed hold none and add nothing.
+     */
+    public void mergeSketchInto(
+            long tenantId,
+            long deploymentId,
+            RequestSketch sketch,
+            Resolution resolution,
+            Instant from,
+            Instant to,
+            Function<Instant, LatencySketch> into) {
+        jdbc.query(
+                "select bucket, " + sketch.column() + " from request_rollup where tenant_id = ? and deployment_id = ?"
+                        + " and resolution_s = ? and bucket >= ? and bucket < ?",
+                (RowCallbackHandler)
+                        rs -> mergeOptional(into.apply(rs.getTimestamp(1).toInstant()), rs.getBytes(2)),
+                tenantId,
+                deploymentId,
+                resolution.seconds(),
+                Timestamp.from(from),
+                Timestamp.from(to));
+    }
+
+    /**
      * Like {@link #mergeInto} for many deployments in one statement, counts, TTFT and ITL only: {@code into} gives the
      * rollup for each deployment id and bucket. One round trip however many deployments there are.
      */
