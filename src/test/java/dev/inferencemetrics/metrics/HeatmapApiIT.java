@@ -102,6 +102,18 @@ class HeatmapApiIT extends ApiIntegrationTest {
     }
 
     @Test
+    void the_e2e_heatmap_counts_end_to_end_latencies_and_the_itl_heatmap_token_gaps() {
+        JsonNode e2e = heatmap("metric=e2e&step=60").json();
+        JsonNode requests = e2e.path("columns").get(0);
+        assertThat(countAt(requests, e2e.path("bounds"), 5_050)).isEqualTo(20);
+        assertThat(countAt(requests, e2e.path("bounds"), 7_000)).isEqualTo(10);
+
+        JsonNode gaps = heatmap("metric=itl&step=60").json().path("columns").get(0);
+        assertThat(gaps.path("count").asLong()).isEqualTo(20 * 99 + 10 * 299);
+        assertThat(gaps.path("p50").asDouble()).isCloseTo(10, withPercentage(1));
+    }
+
+    @Test
     void a_window_without_requests_has_no_bounds() {
         Instant old = minute.minus(Duration.ofHours(3));
 
