@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics;
+package dev.inferencemetrics.ingest;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,12 +11,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * Reads one page of an interval's raw request samples (ingest owns the table; this only reads it). The interval is
+ * Reads one page of an interval's raw request samples, for the drill-down. The interval is
  * found through {@code request_sample_deployment_time_idx}; the page follows the keyset cursor, so a later page
  * costs what the first does and rows arriving meanwhile never shift it.
  */
 @Repository
-class RequestSampleReader {
+public class RequestSampleReader {
 
     private static final String[] STATUS = {"ok", "error", "timeout", "cancelled"};
 
@@ -27,18 +27,18 @@ class RequestSampleReader {
     }
 
     /** Rows of {@code [from, to)} after the cursor, in the order asked; the caller has declared its tenant. */
-    List<Row> page(
+    public List<Row> page(
             long tenantId,
             long deploymentId,
             Instant from,
             Instant to,
-            RequestSort sort,
+            SampleOrder sort,
             boolean descending,
             @Nullable RequestCursor after,
             int limit) {
         String direction = descending ? "desc" : "asc";
         StringBuilder sql = new StringBuilder("select request_id, ts, status, ttft_ms, e2e_ms, queue_ms, input_tokens,"
-                + " output_tokens, " + RequestSort.ITL_MS + " as itl_ms, " + sort.key() + " as sort_key"
+                + " output_tokens, " + SampleOrder.ITL_MS + " as itl_ms, " + sort.key() + " as sort_key"
                 + " from request_sample where tenant_id = ? and deployment_id = ? and ts >= ? and ts < ?");
         List<Object> params =
                 new ArrayList<>(List.of(tenantId, deploymentId, Timestamp.from(from), Timestamp.from(to)));
@@ -82,5 +82,5 @@ class RequestSampleReader {
     }
 
     /** A row of a page, with the cursor that continues after it. */
-    record Row(RequestRow request, RequestCursor cursor) {}
+    public record Row(RequestRow request, RequestCursor cursor) {}
 }

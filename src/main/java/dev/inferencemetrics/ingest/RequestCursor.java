@@ -1,4 +1,4 @@
-package dev.inferencemetrics.metrics;
+package dev.inferencemetrics.ingest;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -8,15 +8,15 @@ import java.util.Base64;
  * Where a drill-down page ended: the last row's sort key, time and request id, which order every row uniquely (the
  * request id and time are a sample's key). Opaque to callers: URL-safe Base64.
  */
-record RequestCursor(double key, Instant ts, String requestId) {
+public record RequestCursor(double key, Instant ts, String requestId) {
 
-    String encoded() {
+    public String encoded() {
         String plain = key + "|" + ts + "|" + requestId;
         return Base64.getUrlEncoder().withoutPadding().encodeToString(plain.getBytes(StandardCharsets.UTF_8));
     }
 
     /** @throws IllegalArgumentException if the text is no cursor this service gave out */
-    static RequestCursor decode(String text) {
+    public static RequestCursor decode(String text) {
         try {
             String plain = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
             String[] parts = plain.split("\\|", 3);
