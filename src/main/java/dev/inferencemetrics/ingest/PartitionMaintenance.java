@@ -1,16 +1,16 @@
 package dev.inferencemetrics.ingest;
 
 import dev.inferencemetrics.lease.SchedulerLease;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.rollup.RollupRetentionStore;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenancy.TenantTransactions;
 import java.sql.Date;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.InitializingBean;
@@ -39,6 +39,7 @@ class PartitionMaintenance implements InitializingBean {
     private final RetentionProperties retention;
     private final SchedulerLease lease;
     private final RequestSampleStore samples;
+    private final RollupRetentionStore rollups;
     private final Clock clock;
 
     PartitionMaintenance(
@@ -47,9 +48,11 @@ class PartitionMaintenance implements InitializingBean {
             RetentionProperties retention,
             SchedulerLease lease,
             RequestSampleStore samples,
+            RollupRetentionStore rollups,
             Clock clock) {
         this.jdbc = jdbc;
         this.samples = samples;
+        this.rollups = rollups;
         this.tenantTransactions = tenantTransactions;
         this.retention = retention;
         this.lease = lease;
@@ -94,14 +97,8 @@ class PartitionMaintenance implements InitializingBean {
     }
 
     private void deleteOldRollups(Instant now) {
-        for (String table : List.of("request_rollup", "kv_rollup", "engine_gauge_rollup", "engine_latency_rollup")) {
-            jdbc.update(
-                    "delete from " + table + " where resolution_s = 60 and bucket < ?",
-                    Timestamp.from(now.minus(retention.minuteRollups())));
-            jdbc.update(
-                    "delete from " + table + " where resolution_s = 1800 and bucket < ?",
-                    Timestamp.from(now.minus(retention.halfHourRollups())));
-        }
+        rollups.deleteBefore(Resolution.MINUTE, now.minus(retention.minuteRollups()));
+        rollups.deleteBefore(Resolution.HALF_HOUR, now.minus(retention.halfHourRollups()));
     }
 
     private static LocalDate day(Instant instant) {

@@ -3,6 +3,7 @@ package dev.inferencemetrics.metrics;
 import static dev.inferencemetrics.base.csv.SpreadsheetCsv.text;
 
 import dev.inferencemetrics.base.csv.SpreadsheetCsv;
+import dev.inferencemetrics.ingest.RequestRow;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;

@@ -3,6 +3,9 @@ package dev.inferencemetrics.metrics;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.RequestCursor;
+import dev.inferencemetrics.ingest.RequestRow;
+import dev.inferencemetrics.ingest.RequestSampleReader;
 import dev.inferencemetrics.ingest.RetentionProperties;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
@@ -92,7 +95,7 @@ public class RequestDrillDownService {
             return new RequestPage(slug, from, to, sort.code(), descending, false, List.of(), null, distribution);
         }
         List<RequestSampleReader.Row> rows =
-                samples.page(deployment.tenantId(), deployment.id(), from, to, sort, descending, cursor, limit);
+                samples.page(deployment.tenantId(), deployment.id(), from, to, sort.order(), descending, cursor, limit);
         String next = rows.size() < limit ? null : rows.getLast().cursor().encoded();
         List<RequestRow> requests =
                 rows.stream().map(RequestSampleReader.Row::request).toList();

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.ingest.RequestRow;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -1,37 +1,28 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.ingest.SampleOrder;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/**
- * What a drill-down orders requests by. Each is a SQL expression over {@code request_sample} that the keyset cursor
- * compares as a double: a missing latency (a failed request) sorts as −1, below every real one.
- */
+/** What a drill-down orders requests by, as the API and the page name it; the order itself is the raw table's. */
 public enum RequestSort {
-    TTFT("ttft", "TTFT", "ttft_ms"),
-    ITL("itl", "ITL", RequestSort.ITL_MS),
-    E2E("e2e", "E2E", "e2e_ms"),
-    QUEUE("queue", "queue time", "queue_ms"),
-    TIME("time", "time", "extract(epoch from ts) * 1000000"),
-    INPUT("input", "input tokens", "input_tokens"),
-    OUTPUT("output", "output tokens", "output_tokens");
-
-    /**
-     * A request's mean inter-token latency: its {@code tpotMs} when sent, otherwise its decode time over its token
-     * gaps, (E2E − TTFT) ÷ (output tokens − 1).
-     */
-    static final String ITL_MS =
-            "coalesce(tpot_ms, case when output_tokens > 1 then (e2e_ms - ttft_ms)" + " / (output_tokens - 1) end)";
+    TTFT("ttft", "TTFT", SampleOrder.TTFT),
+    ITL("itl", "ITL", SampleOrder.ITL),
+    E2E("e2e", "E2E", SampleOrder.E2E),
+    QUEUE("queue", "queue time", SampleOrder.QUEUE),
+    TIME("time", "time", SampleOrder.TIME),
+    INPUT("input", "input tokens", SampleOrder.INPUT),
+    OUTPUT("output", "output tokens", SampleOrder.OUTPUT);
 
     private final String code;
     private final String label;
-    private final String expression;
+    private final SampleOrder order;
 
-    RequestSort(String code, String label, String expression) {
+    RequestSort(String code, String label, SampleOrder order) {
         this.code = code;
         this.label = label;
-        this.expression = expression;
+        this.order = order;
     }
 
     public String code() {
@@ -42,9 +33,8 @@ public enum RequestSort {
         return label;
     }
 
-    /** The key the cursor compares, never null. */
-    String key() {
-        return "coalesce((" + expression + ")::double precision, -1)";
+    SampleOrder order() {
+        return order;
     }
 
     /** @throws IllegalArgumentException naming the accepted values */

@@ -7,50 +7,30 @@ import dev.inferencemetrics.notify.ChannelKind;
 import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.NewChannel;
 import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
-import dev.inferencemetrics.testing.TestTenant;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The alerting API refuses bad values with a plain reason, and a channel's test button reports what went wrong. */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class AlertApiIT {
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
+class AlertApiIT extends ApiIntegrationTest {
 
     @Autowired
     ChannelService channels;
 
-    @Autowired
-    Clock clock;
-
-    HttpApi api;
-    TestTenant tenant;
     String deployment;
     String writer;
     String reader;
 
+    AlertApiIT() {
+        super("alert-api");
+    }
+
     @BeforeAll
     void aTenantWithKeys() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "alert-api");
         deployment = tenant.deployment("chat");
         writer = tenant.key(ApiScope.ALERTS_WRITE);
         reader = tenant.key(ApiScope.METRICS_READ);

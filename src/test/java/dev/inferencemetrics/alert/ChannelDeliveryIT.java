@@ -11,12 +11,11 @@ import dev.inferencemetrics.notify.NewChannel;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.KvReadingJson;
 import dev.inferencemetrics.testing.TestTenant;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -24,10 +23,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How alerts reach channels. A global channel, which only an operator may add (here through the API with the
@@ -35,17 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  * beside the tenant's own channel. A webhook that cannot be reached costs an attempt, recorded with its error and
  * retried later, and leaves the worker free.
  */
-@IntegrationTest
-class ChannelDeliveryIT {
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
+class ChannelDeliveryIT extends HttpIntegrationTest {
 
     @Autowired
     AlertService alerts;
@@ -59,12 +45,8 @@ class ChannelDeliveryIT {
     @Autowired
     ChannelService channels;
 
-    @Autowired
-    Clock clock;
-
     @Test
     void a_global_channel_gets_each_tenants_alert_once_and_a_tenant_channel_only_its_own() throws Exception {
-        HttpApi api = new HttpApi(port, json);
         TestTenant first = TestTenant.create(context, "global-a");
         TestTenant second = TestTenant.create(context, "global-b");
         String firstDeployment = kvAlertAtOnce(first);

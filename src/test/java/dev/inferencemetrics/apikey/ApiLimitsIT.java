@@ -5,12 +5,10 @@ import static dev.inferencemetrics.testing.HttpApi.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.testing.HeldIngestCall;
-import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpApi.Answer;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,47 +17,21 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Back-pressure through the real API: a key over its rate and a tenant over its ingest calls in flight get 429 with
  * {@code Retry-After} and store nothing, while other keys and tenants carry on.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ApiLimitsIT {
+class ApiLimitsIT extends HttpIntegrationTest {
 
     private static final int CONCURRENT_INGESTS_PER_TENANT = 16;
     private static final int BURST_PER_KEY = 100;
     private static final double REQUESTS_PER_SECOND_PER_KEY = 50;
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
     @Autowired
     ApiAdmission admission;
-
-    private HttpApi api;
-
-    @BeforeAll
-    void createClient() {
-        api = new HttpApi(port, json);
-    }
 
     @Test
     void a_tenant_over_its_ingest_calls_in_flight_gets_429_while_another_tenant_is_served() throws Exception {

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -40,27 +41,27 @@ final class BrowserCheckData {
     }
 
     /** Creates the tenant, its viewer and the deployment with its data, once per database; returns the tenant. */
-    static long seed(
-            TenantService tenants,
-            UserAccounts users,
-            DeploymentService deployments,
-            IngestService ingest,
-            RequestRollupStore rollups,
-            TenantTransactions tenantTransactions,
-            ObjectMapper json,
-            Clock clock) {
+    static long seed(ApplicationContext context) {
+        TenantService tenants = context.getBean(TenantService.class);
+        UserAccounts users = context.getBean(UserAccounts.class);
+        DeploymentService deployments = context.getBean(DeploymentService.class);
+        IngestService ingest = context.getBean(IngestService.class);
+        Clock clock = context.getBean(Clock.class);
         long tenant = tenants.createIfAbsent("browser-labs", "Browser Labs");
         users.createIfAbsent(tenant, "browser-viewer", "Bea Viewer", "demo", Role.TENANT_VIEWER);
         if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Browser Check", "m", "vLLM", "eu"))) {
             ApiClient gateway = new ApiClient(tenant, 0, "test", ApiScope.tenantScopes());
-            BrowserCheckData data = new BrowserCheckData(json, clock.instant());
+            BrowserCheckData data = new BrowserCheckData(context.getBean(ObjectMapper.class), clock.instant());
             ingest.ingestRequests(gateway, SLUG, data.lastHourOfRequests());
             ingest.ingestKvCache(gateway, SLUG, data.lastHourOfKvReadings());
             long deploymentId =
                     deployments.require(TenantScope.tenant(tenant), SLUG).id();
-            tenantTransactions.run(
-                    TenantScope.tenant(tenant),
-                    () -> rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, data.thirtyDaysOfHalfHours()));
+            RequestRollupStore rollups = context.getBean(RequestRollupStore.class);
+            context.getBean(TenantTransactions.class)
+                    .run(
+                            TenantScope.tenant(tenant),
+                            () -> rollups.add(
+                                    tenant, deploymentId, Resolution.HALF_HOUR, data.thirtyDaysOfHalfHours()));
         }
         return tenant;
     }

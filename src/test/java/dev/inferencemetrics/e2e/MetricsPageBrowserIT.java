@@ -2,15 +2,9 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.TimeRange;
-import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenancy.TenantTransactions;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,7 +22,7 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import tools.jackson.databind.ObjectMapper;
+import org.springframework.context.ApplicationContext;
 
 @IntegrationTest
 class MetricsPageBrowserIT {
@@ -51,25 +45,7 @@ class MetricsPageBrowserIT {
     int port;
 
     @Autowired
-    TenantService tenants;
-
-    @Autowired
-    TenantTransactions tenantTransactions;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
-
-    @Autowired
-    IngestService ingest;
-
-    @Autowired
-    RequestRollupStore rollups;
-
-    @Autowired
-    ObjectMapper json;
+    ApplicationContext context;
 
     @Autowired
     Clock clock;
@@ -82,7 +58,7 @@ class MetricsPageBrowserIT {
 
     @BeforeEach
     void aDeploymentWithThirtyDaysOfData() {
-        tenant = BrowserCheckData.seed(tenants, users, deployments, ingest, rollups, tenantTransactions, json, clock);
+        tenant = BrowserCheckData.seed(context);
         browser = Browser.open(port);
         browser.signIn("browser-viewer", "demo");
     }

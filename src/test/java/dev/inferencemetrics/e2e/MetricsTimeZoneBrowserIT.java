@@ -2,12 +2,6 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.ingest.IngestService;
-import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.tenancy.TenantTransactions;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import tools.jackson.databind.ObjectMapper;
+import org.springframework.context.ApplicationContext;
 
 /** A viewer in New York (UTC−5 in winter) reads the Metrics page in their own time, or in UTC if they choose. */
 @IntegrationTest
@@ -32,25 +26,7 @@ class MetricsTimeZoneBrowserIT {
     int port;
 
     @Autowired
-    TenantService tenants;
-
-    @Autowired
-    TenantTransactions tenantTransactions;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
-
-    @Autowired
-    IngestService ingest;
-
-    @Autowired
-    RequestRollupStore rollups;
-
-    @Autowired
-    ObjectMapper json;
+    ApplicationContext context;
 
     @Autowired
     Clock clock;
@@ -59,7 +35,7 @@ class MetricsTimeZoneBrowserIT {
 
     @BeforeEach
     void aViewerInNewYork() {
-        BrowserCheckData.seed(tenants, users, deployments, ingest, rollups, tenantTransactions, json, clock);
+        BrowserCheckData.seed(context);
         browser = Browser.open(port, NEW_YORK);
         browser.signIn("browser-viewer", "demo");
     }

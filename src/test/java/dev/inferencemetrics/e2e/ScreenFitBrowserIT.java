@@ -2,14 +2,7 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.ingest.IngestService;
-import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.tenancy.TenantTransactions;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +16,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import tools.jackson.databind.ObjectMapper;
+import org.springframework.context.ApplicationContext;
 
 /** The fleet overview and the Metrics page on a laptop (1366 px), a phone (390 px) and in dark mode; zooming. */
 @IntegrationTest
@@ -36,34 +29,13 @@ class ScreenFitBrowserIT {
     int port;
 
     @Autowired
-    TenantService tenants;
-
-    @Autowired
-    TenantTransactions tenantTransactions;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
-
-    @Autowired
-    IngestService ingest;
-
-    @Autowired
-    RequestRollupStore rollups;
-
-    @Autowired
-    ObjectMapper json;
-
-    @Autowired
-    Clock clock;
+    ApplicationContext context;
 
     private Browser browser;
 
     @BeforeEach
     void theBrowserCheckDeployment() {
-        BrowserCheckData.seed(tenants, users, deployments, ingest, rollups, tenantTransactions, json, clock);
+        BrowserCheckData.seed(context);
         browser = Browser.open(port);
     }
 

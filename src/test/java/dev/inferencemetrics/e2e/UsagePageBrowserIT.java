@@ -2,18 +2,10 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.deployment.DeploymentDefinition;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.rollup.RequestRollup;
-import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenancy.TenantTransactions;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
-import java.math.BigDecimal;
+import dev.inferencemetrics.testing.TenantUsage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -26,6 +18,7 @@ import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 
 @IntegrationTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class UsagePageBrowserIT {
@@ -34,19 +27,7 @@ class UsagePageBrowserIT {
     int port;
 
     @Autowired
-    TenantService tenants;
-
-    @Autowired
-    TenantTransactions tenantTransactions;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
-
-    @Autowired
-    RequestRollupStore rollups;
+    ApplicationContext context;
 
     @Autowired
     Clock clock;
@@ -100,15 +81,10 @@ class UsagePageBrowserIT {
     }
 
     private void signInWithFortyDaysOfUsage() {
-        long tenant = tenants.createIfAbsent("invoice-labs", "Invoice Labs");
-        users.createIfAbsent(tenant, "invoice-admin", "Ida Admin", "demo", Role.TENANT_ADMIN);
-        if (deployments.createIfAbsent(new DeploymentDefinition(tenant, "invoiced", "Invoiced model", "m", "vLLM", "eu")
-                .withPrices(new BigDecimal("0.45"), new BigDecimal("1.80"), "USD"))) {
-            long deploymentId =
-                    deployments.require(TenantScope.allTenants(), "invoiced").id();
-            tenantTransactions.run(
-                    TenantScope.tenant(tenant),
-                    () -> rollups.add(tenant, deploymentId, Resolution.HALF_HOUR, lastFortyDays()));
+        TenantUsage invoice = TenantUsage.of(context, "invoice-labs", "Invoice Labs")
+                .withUser("invoice-admin", "Ida Admin", Role.TENANT_ADMIN);
+        if (invoice.addDeployment("invoiced", "Invoiced model", "0.45", "1.80", "USD")) {
+            invoice.addUsage("invoiced", lastFortyDays());
         }
         browser = Browser.open(port);
         browser.signIn("invoice-admin", "demo");
@@ -118,10 +94,8 @@ class UsagePageBrowserIT {
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         List<RequestRollup> days = new ArrayList<>();
         for (int back = 0; back < 40; back++) {
-            RequestRollup day =
-                    new RequestRollup(today.minusDays(back).atStartOfDay().toInstant(ZoneOffset.UTC));
-            day.addRequest(true, 400_000 + 9_000 * (back % 7), 900_000 + 40_000 * (back % 5));
-            days.add(day);
+            days.add(TenantUsage.day(
+                    today.minusDays(back), 400_000 + 9_000 * (back % 7), 900_000 + 40_000 * (back % 5)));
         }
         return days;
     }

@@ -3,15 +3,12 @@ package dev.inferencemetrics.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.ingest.IngestResult;
-import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.SentRequests;
-import dev.inferencemetrics.testing.TestTenant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -22,52 +19,32 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The LLMPerf leaderboard runs (real per-request latencies of hosted LLM endpoints) go in through the ingest API,
  * one deployment a run, and {@code /metrics} must show their percentiles within the accuracy contract and their
  * request, error and token totals exactly.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class LlmperfAccuracyIT {
+class LlmperfAccuracyIT extends ApiIntegrationTest {
 
     private static final Path DATASETS = Path.of("..", "shared", "datasets", "llmperf");
     private static final Duration BETWEEN_REQUESTS = Duration.ofMillis(2_750);
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private String key;
     private Instant start;
     private final Map<String, Run> runs = new LinkedHashMap<>();
 
     /** A benchmark run as ingested: its deployment and what was sent. */
     private record Run(String deployment, SentRequests sent) {}
 
+    LlmperfAccuracyIT() {
+        super("llmperf");
+    }
+
     @BeforeAll
     void ingestEveryRun() throws IOException {
-        api = new HttpApi(port, json);
-        TestTenant tenant = TestTenant.create(context, "llmperf");
-        key = tenant.fullKey();
         start = clock.instant()
                 .truncatedTo(ChronoUnit.HOURS)
                 .minus(Duration.ofHours(3))

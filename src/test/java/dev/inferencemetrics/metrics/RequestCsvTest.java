@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.ingest.RequestRow;
 import dev.inferencemetrics.testing.Rfc4180;
 import java.io.IOException;
 import java.io.StringWriter;

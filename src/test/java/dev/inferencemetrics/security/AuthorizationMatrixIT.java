@@ -10,13 +10,12 @@ import dev.inferencemetrics.tenancy.Caller;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.OperatorKey;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,24 +23,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every kind of caller against every feature of the HTTP API, on its own tenant's data and on another tenant's,
  * through the running server: API keys of each scope, sessions of each role, and nobody. The Vaadin side of the same
  * matrix is {@link ViewAccessMatrixTest}.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class AuthorizationMatrixIT {
+class AuthorizationMatrixIT extends HttpIntegrationTest {
 
     enum Caller {
         KEY_INGEST,
@@ -103,25 +96,12 @@ class AuthorizationMatrixIT {
             Caller.KEY_ALERTS, expect(FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
             Caller.NOBODY, expect(UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED)));
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
     @Autowired
     UserAccounts users;
 
     @Autowired
-    Clock clock;
-
-    @Autowired
     ChannelService channels;
 
-    HttpApi api;
     TenantWithData own;
     TenantWithData foreign;
     Map<Caller, BrowserSession> sessions;
@@ -129,7 +109,6 @@ class AuthorizationMatrixIT {
 
     @BeforeAll
     void twoTenantsAndEveryKindOfCaller() {
-        api = new HttpApi(port, json);
         own = TenantWithData.create(context, api, "matrix-own");
         foreign = TenantWithData.create(context, api, "matrix-foreign");
         String viewer = "matrix-viewer-" + own.id();

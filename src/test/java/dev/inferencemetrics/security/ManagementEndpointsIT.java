@@ -2,50 +2,23 @@ package dev.inferencemetrics.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.testing.HttpApi;
+import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
-import dev.inferencemetrics.testing.TestTenant;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /** Health probes are open; the service's own Prometheus metrics are for operators and the scraper only. */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ManagementEndpointsIT {
+class ManagementEndpointsIT extends ApiIntegrationTest {
 
     private static final String PROMETHEUS = "/actuator/prometheus";
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
-
-    private HttpApi api;
-    private TestTenant tenant;
-
-    @BeforeAll
-    void createTenant() {
-        api = new HttpApi(port, json);
-        tenant = TestTenant.create(context, "management");
+    ManagementEndpointsIT() {
+        super("management");
     }
 
     @Test

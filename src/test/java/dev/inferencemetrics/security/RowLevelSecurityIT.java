@@ -6,29 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Row-level security by itself, as the application role sees the database: SQL that names no tenant at all still
  * meets only the declared tenant's rows. What the application's own checks do is beside the point here.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RowLevelSecurityIT {
+class RowLevelSecurityIT extends HttpIntegrationTest {
 
     /** A row of each table that names tenant B, to be written while tenant A is declared. */
     private static final Map<String, String> FOREIGN_INSERTS = Map.ofEntries(
@@ -113,15 +106,6 @@ class RowLevelSecurityIT {
                     "insert into notification_delivery (tenant_id, alert_id, channel_id, event, payload, created_at,"
                             + " next_attempt_at) values (:b, 0, 0, 'FIRING', '{}', now(), now())"));
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
     @Autowired
     JdbcTemplate application;
 
@@ -140,7 +124,6 @@ class RowLevelSecurityIT {
 
     @BeforeAll
     void twoTenantsWithRowsEverywhere() {
-        HttpApi api = new HttpApi(port, json);
         a = TenantWithData.create(context, api, "rls-a");
         b = TenantWithData.create(context, api, "rls-b");
         bDeployment =

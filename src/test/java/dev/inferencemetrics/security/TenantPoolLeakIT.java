@@ -6,8 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
-import java.time.Clock;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,51 +21,31 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Pooled connections go from one tenant's transaction to another's all the time; nothing of the first may reach
  * the second. Many threads alternate tenants over far fewer connections, and every answer is checked.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TenantPoolLeakIT {
+class TenantPoolLeakIT extends HttpIntegrationTest {
 
     private static final int THREADS = 12;
     private static final int ROUNDS = 60;
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
     @Autowired
     JdbcConnectionDetails applicationConnection;
 
-    @Autowired
-    Clock clock;
-
-    HttpApi api;
     TenantWithData a;
     TenantWithData b;
     HikariDataSource twoConnections;
 
     @BeforeAll
     void twoTenantsAndATinyPool() {
-        api = new HttpApi(port, json);
         a = TenantWithData.create(context, api, "leak-a");
         b = TenantWithData.create(context, api, "leak-b");
         twoConnections = new HikariDataSource();

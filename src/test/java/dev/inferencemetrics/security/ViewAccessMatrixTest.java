@@ -14,7 +14,7 @@ import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.billing.ui.UsageView;
 import dev.inferencemetrics.compare.ui.CompareView;
 import dev.inferencemetrics.deployment.ui.DeploymentAdminView;
-import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
+import dev.inferencemetrics.deployment.ui.page.DeploymentView;
 import dev.inferencemetrics.metrics.ui.FleetOverviewView;
 import dev.inferencemetrics.scrape.ui.AllowListView;
 import dev.inferencemetrics.security.ui.AccountView;
@@ -54,7 +54,7 @@ class ViewAccessMatrixTest extends SpringBrowserlessTest {
 
     private static final Map<String, Class<? extends Component>> PAGES = Map.ofEntries(
             Map.entry("", FleetOverviewView.class),
-            Map.entry(ACME_DEPLOYMENT, DeploymentMetricsView.class),
+            Map.entry(ACME_DEPLOYMENT, DeploymentView.class),
             Map.entry(COMPARE, CompareView.class),
             Map.entry("usage", UsageView.class),
             Map.entry("alerts", AlertsView.class),

@@ -1,36 +1,15 @@
 package dev.inferencemetrics.testing;
 
-import java.time.Clock;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A test of the HTTP API against the running application: a client for it, and a tenant of the class's own with a
  * key carrying every scope.
  */
-@IntegrationTest
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class ApiIntegrationTest {
+public abstract class ApiIntegrationTest extends HttpIntegrationTest {
 
     private final String tenantName;
 
-    @LocalServerPort
-    protected int port;
-
-    @Autowired
-    protected ApplicationContext context;
-
-    @Autowired
-    protected JsonMapper json;
-
-    @Autowired
-    protected Clock clock;
-
-    protected HttpApi api;
     protected TestTenant tenant;
     protected String key;
 
@@ -40,8 +19,7 @@ public abstract class ApiIntegrationTest {
     }
 
     @BeforeAll
-    void connectAsTheClassTenant() {
-        api = new HttpApi(port, json);
+    void createTheClassTenant() {
         tenant = TestTenant.create(context, tenantName);
         key = tenant.fullKey();
     }

@@ -4,7 +4,7 @@ import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.deployment.DeploymentRef;
-import dev.inferencemetrics.metrics.ui.DeploymentTab;
+import dev.inferencemetrics.deployment.ui.page.DeploymentTab;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.slo.SloService;

@@ -4,7 +4,7 @@ import dev.inferencemetrics.annotation.Annotation;
 import dev.inferencemetrics.annotation.AnnotationService;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
 import dev.inferencemetrics.deployment.DeploymentRef;
-import dev.inferencemetrics.metrics.ui.ChartBands;
+import dev.inferencemetrics.deployment.ui.page.ChartBands;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
 import java.util.List;

@@ -11,7 +11,7 @@ import dev.inferencemetrics.annotation.AnnotationService;
 import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentRef;
-import dev.inferencemetrics.metrics.ui.IntervalDetails;
+import dev.inferencemetrics.deployment.ui.page.IntervalDetails;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import java.time.Instant;

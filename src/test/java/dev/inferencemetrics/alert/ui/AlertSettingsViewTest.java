@@ -14,7 +14,7 @@ import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
+import dev.inferencemetrics.deployment.ui.page.DeploymentView;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.slo.SloKind;
@@ -80,7 +80,7 @@ class AlertSettingsViewTest extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = "settings-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_viewer_gets_no_settings_tab() {
-        DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+        DeploymentView view = navigate("deployments/" + SLUG, DeploymentView.class);
 
         assertThat(tabLabels(tabs(view))).doesNotContain(TAB);
     }
@@ -200,7 +200,7 @@ class AlertSettingsViewTest extends SpringBrowserlessTest {
     private record Tab(ObjectivesForm objectives, RulesEditor rules, SilencesPanel silences) {}
 
     private Tab openTab() {
-        DeploymentMetricsView view = navigate("deployments/" + SLUG, DeploymentMetricsView.class);
+        DeploymentView view = navigate("deployments/" + SLUG, DeploymentView.class);
         TabSheet tabs = tabs(view);
         tabs.setSelectedIndex(tabLabels(tabs).indexOf(TAB));
         return new Tab(
@@ -228,7 +228,7 @@ class AlertSettingsViewTest extends SpringBrowserlessTest {
                 .toList();
     }
 
-    private static TabSheet tabs(DeploymentMetricsView view) {
+    private static TabSheet tabs(DeploymentView view) {
         return view.getChildren()
                 .filter(TabSheet.class::isInstance)
                 .map(TabSheet.class::cast)

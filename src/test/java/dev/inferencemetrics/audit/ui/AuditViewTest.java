@@ -7,7 +7,7 @@ import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
 import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
-import dev.inferencemetrics.metrics.ui.DeploymentMetricsView;
+import dev.inferencemetrics.deployment.ui.page.DeploymentView;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class AuditViewTest extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_operator_opening_a_tenants_deployment_finds_that_access_in_the_log() {
-        navigate("deployments/qwen3-coder", DeploymentMetricsView.class);
+        navigate("deployments/qwen3-coder", DeploymentView.class);
 
         AuditView view = navigate(AuditView.class);
         view.kind.setValue(AuditKind.CROSS_TENANT_ACCESS);

@@ -12,18 +12,10 @@ import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.billing.BillingTenant;
 import dev.inferencemetrics.billing.UsagePeriod;
 import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
-import dev.inferencemetrics.deployment.DeploymentDefinition;
-import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.rollup.RequestRollup;
-import dev.inferencemetrics.rollup.RequestRollupStore;
-import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenancy.TenantTransactions;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
-import java.math.BigDecimal;
+import dev.inferencemetrics.testing.TenantUsage;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -32,6 +24,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -40,19 +33,10 @@ import org.springframework.security.test.context.support.WithUserDetails;
 class UsageViewTest extends SpringBrowserlessTest {
 
     @Autowired
+    ApplicationContext context;
+
+    @Autowired
     TenantService tenants;
-
-    @Autowired
-    TenantTransactions tenantTransactions;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
-
-    @Autowired
-    RequestRollupStore rollups;
 
     @Autowired
     Clock clock;
@@ -60,16 +44,19 @@ class UsageViewTest extends SpringBrowserlessTest {
     /** Tally Labs: this month 1,234,567 in / 765,432 out on a USD model and 1,000,000 / 1,000,000 on a EUR one. */
     @BeforeEach
     void aTenantWithUsageThisMonthAndLastMonth() {
-        long tally = tenants.createIfAbsent("tally-labs", "Tally Labs");
-        users.createIfAbsent(tally, "tally-admin", "Tam Admin", "demo", Role.TENANT_ADMIN);
-        users.createIfAbsent(tally, "tally-viewer", "Tia Viewer", "demo", Role.TENANT_VIEWER);
+        TenantUsage tally = TenantUsage.of(context, "tally-labs", "Tally Labs")
+                .withUser("tally-admin", "Tam Admin", Role.TENANT_ADMIN)
+                .withUser("tally-viewer", "Tia Viewer", Role.TENANT_VIEWER);
         LocalDate today = today();
-        if (deployment(tally, "tally-usd", "Tally USD", "0.45", "1.80", "USD")) {
-            usage("tally-usd", today, 1_234_567, 765_432);
-            usage("tally-usd", today.withDayOfMonth(1).minusMonths(1), 5, 7);
+        if (tally.addDeployment("tally-usd", "Tally USD", "0.45", "1.80", "USD")) {
+            tally.addUsage(
+                    "tally-usd",
+                    List.of(
+                            TenantUsage.day(today, 1_234_567, 765_432),
+                            TenantUsage.day(today.withDayOfMonth(1).minusMonths(1), 5, 7)));
         }
-        if (deployment(tally, "tally-eur", "Tally EUR", "1", "2", "EUR")) {
-            usage("tally-eur", today, 1_000_000, 1_000_000);
+        if (tally.addDeployment("tally-eur", "Tally EUR", "1", "2", "EUR")) {
+            tally.addUsage("tally-eur", List.of(TenantUsage.day(today, 1_000_000, 1_000_000)));
         }
     }
 
@@ -250,20 +237,6 @@ class UsageViewTest extends SpringBrowserlessTest {
                 .filter(t -> t.slug().equals("tally-labs"))
                 .findFirst()
                 .orElseThrow();
-    }
-
-    private boolean deployment(long tenant, String slug, String name, String input, String output, String currency) {
-        return deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, name, "m", "vLLM", "eu")
-                .withPrices(new BigDecimal(input), new BigDecimal(output), currency));
-    }
-
-    private void usage(String slug, LocalDate day, int input, int output) {
-        var deployment = deployments.require(TenantScope.allTenants(), slug);
-        RequestRollup rollup = new RequestRollup(day.atStartOfDay().toInstant(ZoneOffset.UTC));
-        rollup.addRequest(true, input, output);
-        tenantTransactions.run(
-                TenantScope.allTenants(),
-                () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup)));
     }
 
     private LocalDate today() {

@@ -1,0 +1,82 @@
+package dev.inferencemetrics.deployment.ui.page;
+
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.select.Select;
+import dev.inferencemetrics.base.ui.PageTimeZone;
+import dev.inferencemetrics.metrics.Heatmap;
+import dev.inferencemetrics.metrics.HeatmapMetric;
+import dev.inferencemetrics.metrics.MetricFormat;
+import dev.inferencemetrics.metrics.TimeRange;
+import java.time.Duration;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiFunction;
+
+/**
+ * The distribution of one metric per interval as a heatmap from the rollup sketches, with its p50 and p99 over it:
+ * shows what percentile lines hide, such as two populations of requests at once. A selector picks the metric.
+ */
+class HeatmapPanel extends Div {
+
+    static final String EMPTY = "No requests in this window, so there is no distribution to draw.";
+    static final String DEFINITION = "Each column is one interval, each row a range of values (log scale); the darker"
+            + " a cell, the more observations fell in it. ITL counts token gaps, the others requests.";
+
+    final Select<HeatmapMetric> metric = new Select<>();
+    final HeatmapChart chart = new HeatmapChart();
+    final Paragraph empty = new Paragraph(EMPTY);
+    private final BiFunction<HeatmapMetric, TimeRange, Heatmap> query;
+    private TimeRange range = TimeRange.DEFAULT;
+
+    HeatmapPanel(BiFunction<HeatmapMetric, TimeRange, Heatmap> query) {
+        this.query = query;
+        addClassName("heatmap-panel");
+        setWidthFull();
+        metric.setLabel("Heatmap");
+        metric.setItems(HeatmapMetric.values());
+        metric.setItemLabelGenerator(HeatmapMetric::label);
+        metric.setValue(HeatmapMetric.TTFT);
+        metric.setHelperText(DEFINITION);
+        metric.addValueChangeListener(event -> show(range));
+        empty.addClassName("empty-state");
+        add(metric, chart, empty);
+    }
+
+    void show(TimeRange shown) {
+        range = shown;
+        Heatmap heatmap = query.apply(metric.getValue(), shown);
+        empty.setVisible(heatmap.isEmpty());
+        chart.setVisible(!heatmap.isEmpty());
+        if (!heatmap.isEmpty()) {
+            chart.setData(data(heatmap, metric.getValue(), PageTimeZone.of(UI.getCurrent())));
+        }
+    }
+
+    static HeatmapData data(Heatmap heatmap, HeatmapMetric metric, PageTimeZone zone) {
+        boolean days = Duration.between(heatmap.from(), heatmap.to()).compareTo(Duration.ofDays(1)) > 0;
+        DateTimeFormatter time = DateTimeFormatter.ofPattern(days ? "d MMM HH:mm" : "HH:mm", Locale.ENGLISH)
+                .withZone(zone.zone());
+        List<HeatmapData.Column> columns = heatmap.columns().stream()
+                .map(column ->
+                        new HeatmapData.Column(time.format(column.t()), column.counts(), column.p50(), column.p99()))
+                .toList();
+        List<String> labels =
+                heatmap.bounds().stream().map(edge -> value(edge, metric)).toList();
+        return new HeatmapData(
+                metric.label() + " distribution (" + zone.name() + ")",
+                metric == HeatmapMetric.ITL ? "token gaps" : "requests",
+                heatmap.bounds(),
+                labels,
+                heatmap.maxCount(),
+                columns);
+    }
+
+    private static String value(double value, HeatmapMetric metric) {
+        return metric.unit() == HeatmapMetric.Unit.MILLISECONDS
+                ? MetricFormat.latency(value)
+                : MetricFormat.count(Math.round(value));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.inferencemetrics.deployment.ui.page;
+
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.shared.Tooltip;
+import dev.inferencemetrics.base.ui.chart.ApexChart;
+import dev.inferencemetrics.base.ui.chart.ChartConfig;
+import dev.inferencemetrics.base.ui.chart.ChartPoint;
+import dev.inferencemetrics.base.ui.chart.ChartSeries;
+import dev.inferencemetrics.base.ui.chart.ChartUnit;
+import dev.inferencemetrics.metrics.DeploymentMetrics;
+import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
+import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
+import dev.inferencemetrics.metrics.MetricFormat;
+import java.util.List;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Queue time, for deployments whose source reports it (vLLM's traces, or queueMs in the JSON API): a p50/p90/p95/p99
+ * chart, and a line on the TTFT card saying how much of TTFT is spent queueing. Hidden while the window has none.
+ */
+class QueueTimePanel extends Div {
+
+    static final String DEFINITION = "Queue time: how long a request waited before being scheduled; part of TTFT.";
+
+    final ApexChart chart = new ApexChart();
+
+    QueueTimePanel() {
+        addClassNames("chart-grid", "queue-time");
+        add(chart);
+        Tooltip.forComponent(chart).withText(DEFINITION);
+        setVisible(false);
+    }
+
+    /** Shows the window's queue times, and adds the queueing share to the TTFT card shown just before. */
+    void show(DeploymentMetrics metrics, MetricCard ttftCard) {
+        LatencySummary queue = metrics.summary().queue();
+        setVisible(queue.count() > 0);
+        if (queue.count() == 0) {
+            return;
+        }
+        ttftCard.details.add(new Div(shareOfTtft(queue, metrics.summary().ttft())));
+        List<LatencyPoint> series = metrics.series().queue();
+        chart.setConfig(ChartConfig.line(
+                "queue",
+                MetricsCharts.GROUP,
+                "Queue time",
+                ChartUnit.MILLISECONDS,
+                List.of(
+                        ChartSeries.solid("p50", "#2563eb", points(series, LatencyPoint::p50)),
+                        ChartSeries.solid("p90", "#16a34a", points(series, LatencyPoint::p90)),
+                        ChartSeries.solid("p95", "#f59e0b", points(series, LatencyPoint::p95)),
+                        ChartSeries.solid("p99", "#dc2626", points(series, LatencyPoint::p99)))));
+    }
+
+    /** "Queueing p50 12 ms (15 % of TTFT p50)": medians, as both are sketches of the same ok requests. */
+    static String shareOfTtft(LatencySummary queue, LatencySummary ttft) {
+        Double share = queue.p50() == null || ttft.p50() == null || ttft.p50() == 0
+                ? null
+                : Math.min(1, queue.p50() / ttft.p50());
+        return "Queueing p50 " + MetricFormat.latency(queue.p50()) + " (" + MetricFormat.share(share) + " of TTFT p50)";
+    }
+
+    private static List<ChartPoint> points(List<LatencyPoint> series, Function<LatencyPoint, @Nullable Double> value) {
+        return series.stream()
+                .map(point -> new ChartPoint(point.t().toEpochMilli(), value.apply(point)))
+                .toList();
+    }
+}
