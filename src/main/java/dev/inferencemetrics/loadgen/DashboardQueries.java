@@ -105,7 +105,8 @@ final class DashboardQueries implements AutoCloseable {
         }
     }
 
-    private static long retryAfterSeconds(HttpResponse<?> response) {
+    /** How long a 429 or 503 answer asks the caller to wait before sending again. */
+    static long retryAfterSeconds(HttpResponse<?> response) {
         return response.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L);
     }
 

@@ -67,10 +67,7 @@ final class FleetProvisioning {
                 if ((answer.statusCode() != 429 && answer.statusCode() != 503) || attempt == ATTEMPTS) {
                     return answer;
                 }
-                Thread.sleep(Duration.ofSeconds(answer.headers()
-                        .firstValue("Retry-After")
-                        .map(Long::parseLong)
-                        .orElse(1L)));
+                Thread.sleep(Duration.ofSeconds(DashboardQueries.retryAfterSeconds(answer)));
             } catch (IOException e) {
                 if (attempt == ATTEMPTS) {
                     throw new UncheckedIOException("cannot reach " + options.url(), e);
