@@ -48,6 +48,10 @@ public final class LoadGenerator {
 
     /** Entry point of {@code java -jar inference-metrics.jar load …}; returns the process exit code. */
     public static int run(String[] args, PrintStream out) {
+        if (Arrays.asList(args).contains("--help")) {
+            out.println(LoadOptions.USAGE);
+            return 0;
+        }
         LoadOptions options;
         try {
             options = LoadOptions.parse(Arrays.asList(args));
@@ -83,6 +87,7 @@ public final class LoadGenerator {
                 options.deployments().samplesPerSecondEach(options.samplesPerSecond()),
                 options.duration(),
                 options.batch());
+        heap.ifPresent(HeapProbe::usedBytes);
         long start = System.nanoTime();
         try (DashboardQueries metrics = DashboardQueries.metricsPages(options, http, clock);
                 DashboardQueries fleet = DashboardQueries.fleetOverview(options, http)) {

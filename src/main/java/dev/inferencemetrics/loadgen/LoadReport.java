@@ -3,6 +3,7 @@ package dev.inferencemetrics.loadgen;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** The figures printed at the end of a load: what was stored, how fast calls were answered, heap and disk. */
 final class LoadReport {
@@ -36,11 +37,10 @@ final class LoadReport {
         queries("fleet queries  ", options.fleetQueriesPerSecond(), fleetQueries);
         heap.ifPresent(probe -> out.printf(
                 Locale.ROOT,
-                "dashboard heap  %s MiB used at the end, %.0f MiB at the peak of the per-second readings%n",
-                probe.usedBytes().stream()
-                        .mapToObj(bytes -> String.format(Locale.ROOT, "%.0f", bytes / MIB))
-                        .findFirst()
-                        .orElse("?"),
+                "dashboard heap  %s MiB used at the start, %s MiB at the end, %.0f MiB at the peak of the per-second"
+                        + " readings%n",
+                mebibytes(probe.firstBytes()),
+                mebibytes(probe.usedBytes()),
                 probe.peakBytes() / MIB));
         growth.ifPresent(grown -> out.printf(
                 Locale.ROOT,
@@ -61,6 +61,10 @@ final class LoadReport {
                     queries.failedCalls(),
                     queries.failures());
         }
+    }
+
+    private static String mebibytes(OptionalLong bytes) {
+        return bytes.isPresent() ? String.format(Locale.ROOT, "%.0f", bytes.getAsLong() / MIB) : "?";
     }
 
     private static String latencies(LoadStatistics calls) {

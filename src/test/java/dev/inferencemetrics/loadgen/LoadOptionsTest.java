@@ -3,7 +3,10 @@ package dev.inferencemetrics.loadgen;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +100,18 @@ class LoadOptionsTest {
     void unknown_options_and_options_without_a_value_are_refused() {
         assertThatThrownBy(() -> parse("--fleet", "10")).hasMessage("unknown option --fleet");
         assertThatThrownBy(() -> parse("--deployments")).hasMessage("--deployments needs a value");
+    }
+
+    @Test
+    void help_prints_every_option_and_sends_nothing() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        int exit = LoadGenerator.run(new String[] {"--help"}, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(exit).isZero();
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("--deployments N", "--deployment-prefix P", "--admin-key KEY", "--fleet-queries N/s")
+                .contains("--database JDBC_URL");
     }
 
     @Test

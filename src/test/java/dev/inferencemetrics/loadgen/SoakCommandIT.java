@@ -52,7 +52,8 @@ class SoakCommandIT {
                 .containsPattern("samples stored  " + String.format("%,d", tenant.storedRequestSamples(deployment)))
                 .containsPattern("call latency    p50 [0-9.]+ ms  p99 [0-9.]+ ms")
                 .containsPattern("metrics queries [0-9,]+ sent  p50 [0-9.]+ ms  p99 [0-9.]+ ms .* failed 0")
-                .containsPattern("dashboard heap  [0-9]+ MiB used at the end, [0-9]+ MiB at the peak")
+                .containsPattern(
+                        "dashboard heap  [0-9]+ MiB used at the start, [0-9]+ MiB at the end, [0-9]+ MiB at the peak")
                 .contains("failed calls    0");
         assertThat(tenant.storedRequestSamples(deployment)).isPositive();
     }
