@@ -75,14 +75,27 @@ public class ApiKeyService {
     @AcrossTenants
     @Transactional
     public void ensureKey(long tenantId, String name, Set<ApiScope> scopes, String plaintext) {
-        // prefixes are unique across tenants
+        refuseAdmin(scopes);
+        if (isNew(plaintext)) {
+            store(tenantId, null, name, scopes, null, plaintext);
+        }
+    }
+
+    /** Stores a given operator key of this operator unless one with its prefix exists; for the demo key only. */
+    @AcrossTenants
+    @Transactional
+    public void ensureOperatorKey(long operatorUserId, String name, String plaintext) {
+        if (isNew(plaintext)) {
+            store(null, operatorUserId, name, Set.of(ApiScope.ADMIN), null, plaintext);
+        }
+    }
+
+    private boolean isNew(String plaintext) {
+        // prefixes are unique across tenants and operators
         if (!ApiKeyFormat.isWellFormed(plaintext)) {
             throw new IllegalArgumentException("not a well-formed API key: " + ApiKeyFormat.prefixOf(plaintext) + "…");
         }
-        refuseAdmin(scopes);
-        if (findByPrefix(ApiKeyFormat.prefixOf(plaintext)).isEmpty()) {
-            store(tenantId, null, name, scopes, null, plaintext);
-        }
+        return findByPrefix(ApiKeyFormat.prefixOf(plaintext)).isEmpty();
     }
 
     /** The client a presented key stands for, if the key is genuine, unrevoked and unexpired. */

@@ -73,6 +73,11 @@ class DemoDataSeeder implements ApplicationRunner {
 
     void seed() {
         createUser(null, DemoCatalog.OPERATOR);
+        String operatorKey = properties.operatorKey();
+        if (operatorKey != null) {
+            users.operatorId(DemoCatalog.OPERATOR.username())
+                    .ifPresent(operatorId -> apiKeys.ensureOperatorKey(operatorId, "Demo operator key", operatorKey));
+        }
         for (DemoCatalog.DemoTenant tenant : DemoCatalog.TENANTS) {
             long tenantId = tenants.createIfAbsent(tenant.slug(), tenant.name());
             tenant.users().forEach(user -> createUser(tenantId, user));

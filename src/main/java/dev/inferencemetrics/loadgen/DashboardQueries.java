@@ -12,52 +12,82 @@ import java.time.Instant;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 /**
- * What people watching the dashboard add to an ingest load: a deployment's last-hour metrics, asked at a fixed rate
- * through {@code GET /api/v1/deployments/{slug}/metrics} (the query the Metrics page runs). A call refused for the
+ * What people watching the dashboard add to an ingest load: reads of one kind at a fixed rate — a deployment's
+ * last-hour metrics through {@code GET /api/v1/deployments/{slug}/metrics} (the query the Metrics page runs), or the
+ * fleet's first page through {@code GET /api/v1/fleet} (what the fleet overview reads). A call refused for the
  * tenant's read share (429) is sent again after its {@code Retry-After}, and its latency includes the wait.
  */
 final class DashboardQueries implements AutoCloseable {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
 
-    private final LoadOptions options;
+    /** The overview's grid asks for a page at a time; the API's default page is what a first screen reads. */
+    private static final int FLEET_PAGE = 100;
+
+    private final double perSecond;
+    private final LongFunction<URI> queryUri;
+    private final String key;
     private final HttpClient http;
-    private final Clock clock;
     private final LoadStatistics statistics = new LoadStatistics();
     private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
 
-    DashboardQueries(LoadOptions options, HttpClient http, Clock clock) {
-        this.options = options;
+    private DashboardQueries(double perSecond, LongFunction<URI> queryUri, String key, HttpClient http) {
+        this.perSecond = perSecond;
+        this.queryUri = queryUri;
+        this.key = key;
         this.http = http;
-        this.clock = clock;
+    }
+
+    /** The Metrics page's last hour, of each deployment in turn. */
+    static DashboardQueries metricsPages(LoadOptions options, HttpClient http, Clock clock) {
+        return new DashboardQueries(
+                options.queriesPerSecond(),
+                index -> {
+                    Instant to = clock.instant();
+                    return options.url()
+                            .resolve("/api/v1/deployments/"
+                                    + options.deployments().forCall(index) + "/metrics?from="
+                                    + URLEncoder.encode(
+                                            to.minus(Duration.ofHours(1)).toString(), StandardCharsets.UTF_8)
+                                    + "&to=" + URLEncoder.encode(to.toString(), StandardCharsets.UTF_8));
+                },
+                options.key(),
+                http);
+    }
+
+    /** The fleet overview's first page, sorted by state as the page shows it. */
+    static DashboardQueries fleetOverview(LoadOptions options, HttpClient http) {
+        URI first = options.url().resolve("/api/v1/fleet?limit=" + FLEET_PAGE);
+        return new DashboardQueries(options.fleetQueriesPerSecond(), index -> first, options.key(), http);
     }
 
     /** Sends the queries due by {@code elapsed} since the start that have not been sent yet. */
     void catchUp(Duration elapsed) {
-        long due = (long) (elapsed.toNanos() / 1e9 * options.queriesPerSecond());
+        long due = (long) (elapsed.toNanos() / 1e9 * perSecond);
         for (long query = statistics.sent(); query < due; query++) {
             statistics.sent(1);
-            calls.submit(this::query);
+            long index = query;
+            calls.submit(() -> query(queryUri.apply(index)));
         }
+    }
+
+    boolean enabled() {
+        return perSecond > 0;
     }
 
     LoadStatistics statistics() {
         return statistics;
     }
 
-    private void query() {
-        Instant to = clock.instant();
-        URI uri = options.url()
-                .resolve("/api/v1/deployments/" + options.deployment() + "/metrics?from="
-                        + URLEncoder.encode(to.minus(Duration.ofHours(1)).toString(), StandardCharsets.UTF_8)
-                        + "&to=" + URLEncoder.encode(to.toString(), StandardCharsets.UTF_8));
+    private void query(URI uri) {
         long started = System.nanoTime();
         try {
             HttpRequest request = HttpRequest.newBuilder(uri)
                     .timeout(CALL_TIMEOUT)
-                    .header("Authorization", "Bearer " + options.key())
+                    .header("Authorization", "Bearer " + key)
                     .GET()
                     .build();
             HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
@@ -75,7 +105,8 @@ final class DashboardQueries implements AutoCloseable {
         }
     }
 
-    private static long retryAfterSeconds(HttpResponse<?> response) {
+    /** How long a 429 or 503 answer asks the caller to wait before sending again. */
+    static long retryAfterSeconds(HttpResponse<?> response) {
         return response.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L);
     }
 

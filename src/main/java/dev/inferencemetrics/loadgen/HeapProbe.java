@@ -19,6 +19,7 @@ final class HeapProbe {
     private final HttpClient http;
     private final URI uri;
     private final String authorization;
+    private OptionalLong firstBytes = OptionalLong.empty();
     private long peakBytes;
 
     HeapProbe(HttpClient http, URI base, String operatorCredentials) {
@@ -28,7 +29,7 @@ final class HeapProbe {
                 "Basic " + Base64.getEncoder().encodeToString(operatorCredentials.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The heap in use now, remembered for {@link #peakBytes}; empty when the dashboard does not say. */
+    /** The heap in use now, remembered for {@link #firstBytes} and {@link #peakBytes}; empty when not said. */
     OptionalLong usedBytes() {
         try {
             HttpRequest request = HttpRequest.newBuilder(uri)
@@ -41,6 +42,9 @@ final class HeapProbe {
                 return OptionalLong.empty();
             }
             long bytes = (long) Double.parseDouble(value.group(1));
+            if (firstBytes.isEmpty()) {
+                firstBytes = OptionalLong.of(bytes);
+            }
             peakBytes = Math.max(peakBytes, bytes);
             return OptionalLong.of(bytes);
         } catch (java.io.IOException e) {
@@ -49,6 +53,11 @@ final class HeapProbe {
             Thread.currentThread().interrupt();
             return OptionalLong.empty();
         }
+    }
+
+    /** The first reading: before the load when it is read at the start, so growth shows against it. */
+    OptionalLong firstBytes() {
+        return firstBytes;
     }
 
     long peakBytes() {

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.loadgen;
 
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -19,8 +20,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Drives {@code POST /api/v1/ingest/requests} at a fixed rate of realistic samples, printing a progress line each
- * second and a report at the end. It stops by itself after the duration; calls in flight are bounded.
+ * Drives {@code POST /api/v1/ingest/requests} at a fixed rate of realistic samples, spread over one deployment or a
+ * fleet of them, with the dashboard's reads alongside, printing a progress line each second and a report at the end.
+ * It stops by itself after the duration; calls in flight are bounded.
  */
 public final class LoadGenerator {
 
@@ -46,6 +48,10 @@ public final class LoadGenerator {
 
     /** Entry point of {@code java -jar inference-metrics.jar load …}; returns the process exit code. */
     public static int run(String[] args, PrintStream out) {
+        if (Arrays.asList(args).contains("--help")) {
+            out.println(LoadOptions.USAGE);
+            return 0;
+        }
         LoadOptions options;
         try {
             options = LoadOptions.parse(Arrays.asList(args));
@@ -56,6 +62,10 @@ public final class LoadGenerator {
         }
         try {
             return new LoadGenerator(options, out, Clock.systemUTC()).run() ? 0 : 1;
+        } catch (UncheckedIOException | IllegalStateException e) {
+            out.println(e.getMessage()
+                    + (e.getCause() == null ? "" : ": " + e.getCause().getMessage()));
+            return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
@@ -63,29 +73,65 @@ public final class LoadGenerator {
     }
 
     boolean run() throws InterruptedException {
+        if (options.adminKey() != null && !new FleetProvisioning(options, http, out).provision()) {
+            return false;
+        }
+        Optional<DatabaseSize> sizeBefore =
+                Optional.ofNullable(options.database()).map(DatabaseSize::read);
         out.printf(
                 Locale.ROOT,
-                "Sending %,.0f samples/s to %s (deployment %s) for %s in batches of %,d%n",
+                "Sending %,.0f samples/s to %s (%s, %,.1f samples/s each) for %s in batches of %,d%n",
                 options.samplesPerSecond(),
                 options.url(),
-                options.deployment(),
+                options.deployments().describe(),
+                options.deployments().samplesPerSecondEach(options.samplesPerSecond()),
                 options.duration(),
                 options.batch());
-        Semaphore inFlight = new Semaphore(options.concurrency());
+        heap.ifPresent(HeapProbe::usedBytes);
         long start = System.nanoTime();
+        try (DashboardQueries metrics = DashboardQueries.metricsPages(options, http, clock);
+                DashboardQueries fleet = DashboardQueries.fleetOverview(options, http)) {
+            sendFor(start, metrics, fleet);
+            metrics.close();
+            fleet.close();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            new LoadReport(options, out)
+                    .print(
+                            seconds,
+                            statistics,
+                            metrics.statistics(),
+                            fleet.statistics(),
+                            heap,
+                            sizeBefore.map(before ->
+                                    DatabaseSize.read(options.database()).minus(before)));
+            return statistics.failedCalls() == 0
+                    && metrics.statistics().failedCalls() == 0
+                    && fleet.statistics().failedCalls() == 0;
+        }
+    }
+
+    private void sendFor(long start, DashboardQueries metrics, DashboardQueries fleet) throws InterruptedException {
+        Semaphore inFlight = new Semaphore(options.concurrency());
         long end = start + options.duration().toNanos();
         long nextProgress = start + TimeUnit.SECONDS.toNanos(1);
-        long sequence = 0;
+        long batches = 0;
         SplittableRandom random = new SplittableRandom();
-        try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
-                DashboardQueries queries = new DashboardQueries(options, http, clock)) {
+        try (ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
             while (System.nanoTime() < end) {
-                queries.catchUp(Duration.ofNanos(System.nanoTime() - start));
-                long due = (long) ((System.nanoTime() - start) / 1e9 * options.samplesPerSecond());
-                if (due - sequence >= options.batch() && inFlight.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+                Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+                metrics.catchUp(elapsed);
+                fleet.catchUp(elapsed);
+                long due = (long) (elapsed.toNanos() / 1e9 * options.samplesPerSecond());
+                if (due - batches * options.batch() >= options.batch()
+                        && inFlight.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                     String body = SampleBatch.json(
-                            options.deployment(), run, sequence, options.batch(), clock.instant(), random);
-                    sequence += options.batch();
+                            options.deployments().forCall(batches),
+                            run,
+                            batches * options.batch(),
+                            options.batch(),
+                            clock.instant(),
+                            random);
+                    batches++;
                     statistics.sent(options.batch());
                     calls.submit(() -> {
                         try {
@@ -98,15 +144,12 @@ public final class LoadGenerator {
                     Thread.sleep(2);
                 }
                 if (System.nanoTime() >= nextProgress) {
-                    progress(start, queries.statistics());
+                    progress(start, metrics, fleet);
                     nextProgress += TimeUnit.SECONDS.toNanos(1);
                 }
             }
             calls.shutdown();
             calls.awaitTermination(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            queries.close();
-            report(start, queries.statistics());
-            return statistics.failedCalls() == 0 && queries.statistics().failedCalls() == 0;
         }
     }
 
@@ -140,14 +183,12 @@ public final class LoadGenerator {
         }
     }
 
-    private void progress(long start, LoadStatistics queries) {
+    private void progress(long start, DashboardQueries metrics, DashboardQueries fleet) {
         double seconds = (System.nanoTime() - start) / 1e9;
         heap.ifPresent(HeapProbe::usedBytes);
         out.printf(
                 Locale.ROOT,
-                "%5.0f s  sent %,d  stored %,d (%,.0f/s)  rejected %,d  failed calls %d  call p99 %.0f ms"
-                        + (options.queriesPerSecond() > 0 ? "  queries %,d (p99 %.0f ms)" : "")
-                        + "%n",
+                "%5.0f s  sent %,d  stored %,d (%,.0f/s)  rejected %,d  failed calls %d  call p99 %.0f ms%s%s%n",
                 seconds,
                 statistics.sent(),
                 statistics.accepted(),
@@ -155,43 +196,18 @@ public final class LoadGenerator {
                 statistics.rejected(),
                 statistics.failedCalls(),
                 statistics.latencyMs(0.99),
-                queries.sent(),
-                queries.latencyMs(0.99));
+                progressOf("metrics", metrics),
+                progressOf("fleet", fleet));
     }
 
-    private void report(long start, LoadStatistics queries) {
-        double seconds = (System.nanoTime() - start) / 1e9;
-        out.println("--- report ---");
-        out.printf(Locale.ROOT, "duration        %.1f s%n", seconds);
-        out.printf(Locale.ROOT, "samples sent    %,d%n", statistics.sent());
-        out.printf(
-                Locale.ROOT, "samples stored  %,d (%,.0f/s)%n", statistics.accepted(), statistics.accepted() / seconds);
-        out.printf(Locale.ROOT, "samples refused %,d%n", statistics.rejected());
-        out.printf(
-                Locale.ROOT,
-                "call latency    p50 %.1f ms  p99 %.1f ms  max %.1f ms%n",
-                statistics.latencyMs(0.5),
-                statistics.latencyMs(0.99),
-                statistics.latencyMs(1));
-        out.printf(Locale.ROOT, "failed calls    %d %s%n", statistics.failedCalls(), statistics.failures());
-        if (options.queriesPerSecond() > 0) {
-            out.printf(
-                    Locale.ROOT,
-                    "queries         %,d sent  p50 %.1f ms  p99 %.1f ms  max %.1f ms  failed %d %s%n",
-                    queries.sent(),
-                    queries.latencyMs(0.5),
-                    queries.latencyMs(0.99),
-                    queries.latencyMs(1),
-                    queries.failedCalls(),
-                    queries.failures());
-        }
-        heap.ifPresent(probe -> out.printf(
-                Locale.ROOT,
-                "dashboard heap  %s MiB used at the end, %.0f MiB at the peak of the per-second readings%n",
-                probe.usedBytes().stream()
-                        .mapToObj(bytes -> String.format(Locale.ROOT, "%.0f", bytes / 1048576.0))
-                        .findFirst()
-                        .orElse("?"),
-                probe.peakBytes() / 1048576.0));
+    private static String progressOf(String kind, DashboardQueries queries) {
+        return queries.enabled()
+                ? String.format(
+                        Locale.ROOT,
+                        "  %s %,d (p99 %.0f ms)",
+                        kind,
+                        queries.statistics().sent(),
+                        queries.statistics().latencyMs(0.99))
+                : "";
     }
 }

@@ -2,76 +2,135 @@ package dev.inferencemetrics.loadgen;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** What the load generator was asked to do. */
+/**
+ * What the load generator was asked to do.
+ *
+ * @param adminKey an operator key (scope admin) to create or update the deployments with first; null to skip that
+ * @param tenant the tenant the provisioned deployments belong to: the tenant of {@code key}
+ * @param database a JDBC URL of the dashboard's database, to report its growth; null to skip that
+ */
 record LoadOptions(
         URI url,
         String key,
-        String deployment,
+        TargetDeployments deployments,
         double samplesPerSecond,
         Duration duration,
         int batch,
         int concurrency,
         double queriesPerSecond,
-        @Nullable String operator) {
+        double fleetQueriesPerSecond,
+        @Nullable String operator,
+        @Nullable String adminKey,
+        @Nullable String tenant,
+        @Nullable String database) {
 
     static final String USAGE = """
             usage: java -jar inference-metrics.jar load --url URL --key KEY [options]
-              --url URL            the dashboard, e.g. http://localhost:8080
-              --key KEY            an API key with scope ingest
-              --deployment SLUG    the deployment to send to (default: sandbox)
-              --rate N/s           samples per second to send (default: 2000/s)
-              --duration D         how long to run: 60s, 5m, or ISO-8601 like PT2M (default: 60s)
-              --batch N            samples per request (default: 1000, at most 10000)
-              --concurrency N      requests in flight at most (default: 8)
-              --queries N/s        dashboard metrics queries per second alongside the load (default: 0)
-              --operator USER:PW   an operator's sign-in, to report the dashboard's heap use (default: none)""";
+              --url URL               the dashboard, e.g. http://localhost:8080
+              --key KEY               an API key with scopes ingest and metrics:read
+              --deployment SLUG       the deployment to send to (default: sandbox)
+              --deployments N         spread the load over N deployments instead, in turn, a batch each:
+                                      PREFIX-0001 … PREFIX-N (each gets the rate ÷ N)
+              --deployment-prefix P   the slugs' prefix with --deployments (default: fleet)
+              --admin-key KEY         an operator key (scope admin): first create or update the deployments
+                                      with PUT /api/v1/deployments/{slug} (idempotent; needs --tenant)
+              --tenant SLUG           the tenant of --key, which the provisioned deployments belong to
+              --rate N/s              samples per second to send (default: 2000/s)
+              --duration D            how long to run: 60s, 5m, or ISO-8601 like PT2M (default: 60s)
+              --batch N               samples per request (default: 1000, at most 10000)
+              --concurrency N         requests in flight at most (default: 8)
+              --queries N/s           Metrics page queries per second alongside the load, the last hour of
+                                      each deployment in turn (default: 0)
+              --fleet-queries N/s     fleet overview reads per second, GET /api/v1/fleet (default: 0)
+              --operator USER:PW      an operator's sign-in, to report the dashboard's heap use (default: none)
+              --database JDBC_URL     the dashboard's PostgreSQL (user and password in the URL), to report how
+                                      much the database grew (default: none)""";
+
+    private static final Set<String> OPTIONS = Set.of(
+            "--url",
+            "--key",
+            "--deployment",
+            "--deployments",
+            "--deployment-prefix",
+            "--admin-key",
+            "--tenant",
+            "--rate",
+            "--duration",
+            "--batch",
+            "--concurrency",
+            "--queries",
+            "--fleet-queries",
+            "--operator",
+            "--database");
 
     LoadOptions {
-        if (queriesPerSecond < 0) {
-            throw new IllegalArgumentException("--queries must not be negative");
+        if (queriesPerSecond < 0 || fleetQueriesPerSecond < 0) {
+            throw new IllegalArgumentException("--queries and --fleet-queries must not be negative");
         }
         if (samplesPerSecond <= 0 || batch <= 0 || batch > 10_000 || concurrency <= 0 || duration.isNegative()) {
             throw new IllegalArgumentException("rate, batch (1–10000), concurrency and duration must be positive");
         }
+        if (adminKey != null && tenant == null) {
+            throw new IllegalArgumentException("--admin-key needs --tenant, the tenant of --key");
+        }
     }
 
     static LoadOptions parse(List<String> args) {
-        String url = null;
-        String key = null;
-        String deployment = "sandbox";
-        double rate = 2_000;
-        Duration duration = Duration.ofSeconds(60);
-        int batch = 1_000;
-        int concurrency = 8;
-        double queries = 0;
-        String operator = null;
+        Map<String, String> given = pairs(args);
+        if (!given.containsKey("--url") || !given.containsKey("--key")) {
+            throw new IllegalArgumentException("--url and --key are required");
+        }
+        return new LoadOptions(
+                URI.create(given.get("--url")),
+                given.get("--key"),
+                deployments(given),
+                perSecond(given.getOrDefault("--rate", "2000")),
+                duration(given.getOrDefault("--duration", "60s")),
+                Integer.parseInt(given.getOrDefault("--batch", "1000")),
+                Integer.parseInt(given.getOrDefault("--concurrency", "8")),
+                perSecond(given.getOrDefault("--queries", "0")),
+                perSecond(given.getOrDefault("--fleet-queries", "0")),
+                given.get("--operator"),
+                given.get("--admin-key"),
+                given.get("--tenant"),
+                given.get("--database"));
+    }
+
+    private static Map<String, String> pairs(List<String> args) {
+        Map<String, String> given = new HashMap<>();
         for (Iterator<String> it = args.iterator(); it.hasNext(); ) {
             String option = it.next();
+            if (!OPTIONS.contains(option)) {
+                throw new IllegalArgumentException("unknown option " + option);
+            }
             if (!it.hasNext()) {
                 throw new IllegalArgumentException(option + " needs a value");
             }
-            String value = it.next();
-            switch (option) {
-                case "--url" -> url = value;
-                case "--key" -> key = value;
-                case "--deployment" -> deployment = value;
-                case "--rate" -> rate = Double.parseDouble(value.replace("/s", ""));
-                case "--duration" -> duration = duration(value);
-                case "--batch" -> batch = Integer.parseInt(value);
-                case "--concurrency" -> concurrency = Integer.parseInt(value);
-                case "--queries" -> queries = Double.parseDouble(value.replace("/s", ""));
-                case "--operator" -> operator = value;
-                default -> throw new IllegalArgumentException("unknown option " + option);
-            }
+            given.put(option, it.next());
         }
-        if (url == null || key == null) {
-            throw new IllegalArgumentException("--url and --key are required");
+        return given;
+    }
+
+    private static TargetDeployments deployments(Map<String, String> given) {
+        if (!given.containsKey("--deployments")) {
+            return TargetDeployments.one(given.getOrDefault("--deployment", "sandbox"));
         }
-        return new LoadOptions(URI.create(url), key, deployment, rate, duration, batch, concurrency, queries, operator);
+        if (given.containsKey("--deployment")) {
+            throw new IllegalArgumentException("give --deployment or --deployments, not both");
+        }
+        return TargetDeployments.fleet(
+                given.getOrDefault("--deployment-prefix", "fleet"), Integer.parseInt(given.get("--deployments")));
+    }
+
+    private static double perSecond(String value) {
+        return Double.parseDouble(value.replace("/s", ""));
     }
 
     static Duration duration(String value) {

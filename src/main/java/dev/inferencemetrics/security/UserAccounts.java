@@ -2,6 +2,7 @@ package dev.inferencemetrics.security;
 
 import dev.inferencemetrics.tenancy.AcrossTenants;
 import java.time.Clock;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -38,6 +39,15 @@ public class UserAccounts {
         return users.findById(userId)
                 .filter(user -> user.getRole() == Role.OPERATOR && user.isEnabled())
                 .isPresent();
+    }
+
+    /** The id of the operator with this username, if there is one. */
+    @AcrossTenants
+    @Transactional(readOnly = true)
+    public Optional<Long> operatorId(String username) {
+        return users.findByUsername(username)
+                .filter(user -> user.getRole() == Role.OPERATOR)
+                .map(AppUser::getId);
     }
 
     /**

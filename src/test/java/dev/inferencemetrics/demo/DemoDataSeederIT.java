@@ -65,6 +65,17 @@ class DemoDataSeederIT {
     }
 
     @Test
+    void the_demo_operator_has_the_documented_operator_key_of_scope_admin_only() {
+        assertThat(owner.jdbc()
+                        .queryForList(
+                                "select u.username || ' ' || array_to_string(k.scopes, ',') from api_key k"
+                                        + " join app_user u on u.id = k.operator_id"
+                                        + " where k.prefix = 'imk_demoOper' and k.tenant_id is null",
+                                String.class))
+                .containsExactly("operator admin");
+    }
+
+    @Test
     void demo_passwords_are_stored_only_as_hashes() {
         assertThat(owner.jdbc().queryForList("select password_hash from app_user", String.class))
                 .allSatisfy(hash -> assertThat(hash).startsWith("{bcrypt}$2").doesNotContain("demo"));
@@ -74,7 +85,8 @@ class DemoDataSeederIT {
         return Map.of(
                 "tenant", count("tenant"),
                 "app_user", count("app_user"),
-                "deployment", count("deployment"));
+                "deployment", count("deployment"),
+                "api_key", count("api_key"));
     }
 
     private long count(String table) {

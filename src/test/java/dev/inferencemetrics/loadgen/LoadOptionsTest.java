@@ -1,0 +1,122 @@
+package dev.inferencemetrics.loadgen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LoadOptionsTest {
+
+    private static LoadOptions parse(String... options) {
+        List<String> args = new ArrayList<>(List.of("--url", "http://127.0.0.1:8080", "--key", "imk_x"));
+        args.addAll(List.of(options));
+        return LoadOptions.parse(args);
+    }
+
+    @Test
+    void without_fleet_options_the_load_goes_to_one_deployment_with_no_reads_provisioning_or_database() {
+        LoadOptions options = parse();
+
+        assertThat(options.url()).isEqualTo(URI.create("http://127.0.0.1:8080"));
+        assertThat(options.deployments().slugs()).containsExactly("sandbox");
+        assertThat(options.samplesPerSecond()).isEqualTo(2_000);
+        assertThat(options.duration()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(options.batch()).isEqualTo(1_000);
+        assertThat(options.queriesPerSecond()).isZero();
+        assertThat(options.fleetQueriesPerSecond()).isZero();
+        assertThat(options.adminKey()).isNull();
+        assertThat(options.database()).isNull();
+    }
+
+    @Test
+    void deployments_spreads_the_load_over_a_numbered_fleet_under_the_default_prefix() {
+        LoadOptions options = parse("--deployments", "1000");
+
+        assertThat(options.deployments().count()).isEqualTo(1_000);
+        assertThat(options.deployments().slugs().getFirst()).isEqualTo("fleet-0001");
+        assertThat(options.deployments().slugs().getLast()).isEqualTo("fleet-1000");
+    }
+
+    @Test
+    void deployment_prefix_names_the_fleet() {
+        LoadOptions options = parse("--deployments", "3", "--deployment-prefix", "soak");
+
+        assertThat(options.deployments().slugs()).containsExactly("soak-0001", "soak-0002", "soak-0003");
+    }
+
+    @Test
+    void the_sustained_run_reads_rates_of_both_query_kinds_its_provisioning_and_its_database() {
+        LoadOptions options = parse(
+                "--rate", "10000/s",
+                "--duration", "10m",
+                "--batch", "100",
+                "--queries", "0.1/s",
+                "--fleet-queries", "0.2/s",
+                "--admin-key", "imk_admin",
+                "--tenant", "acme",
+                "--database", "jdbc:postgresql://127.0.0.1:5432/test?user=u");
+
+        assertThat(options.samplesPerSecond()).isEqualTo(10_000);
+        assertThat(options.duration()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(options.batch()).isEqualTo(100);
+        assertThat(options.queriesPerSecond()).isEqualTo(0.1);
+        assertThat(options.fleetQueriesPerSecond()).isEqualTo(0.2);
+        assertThat(options.adminKey()).isEqualTo("imk_admin");
+        assertThat(options.tenant()).isEqualTo("acme");
+        assertThat(options.database()).isEqualTo("jdbc:postgresql://127.0.0.1:5432/test?user=u");
+    }
+
+    @Test
+    void one_deployment_and_a_fleet_cannot_both_be_asked_for() {
+        assertThatThrownBy(() -> parse("--deployment", "sandbox", "--deployments", "10"))
+                .hasMessage("give --deployment or --deployments, not both");
+    }
+
+    @Test
+    void a_fleet_needs_at_least_one_deployment() {
+        assertThatThrownBy(() -> parse("--deployments", "0")).hasMessage("--deployments must be at least 1");
+    }
+
+    @Test
+    void provisioning_needs_the_tenant_the_deployments_belong_to() {
+        assertThatThrownBy(() -> parse("--admin-key", "imk_admin"))
+                .hasMessage("--admin-key needs --tenant, the tenant of --key");
+    }
+
+    @Test
+    void negative_fleet_query_rates_are_refused() {
+        assertThatThrownBy(() -> parse("--fleet-queries", "-1/s"))
+                .hasMessage("--queries and --fleet-queries must not be negative");
+    }
+
+    @Test
+    void unknown_options_and_options_without_a_value_are_refused() {
+        assertThatThrownBy(() -> parse("--fleet", "10")).hasMessage("unknown option --fleet");
+        assertThatThrownBy(() -> parse("--deployments")).hasMessage("--deployments needs a value");
+    }
+
+    @Test
+    void help_prints_every_option_and_sends_nothing() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        int exit = LoadGenerator.run(new String[] {"--help"}, new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(exit).isZero();
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("--deployments N", "--deployment-prefix P", "--admin-key KEY", "--fleet-queries N/s")
+                .contains("--database JDBC_URL");
+    }
+
+    @Test
+    void url_and_key_are_required() {
+        assertThatThrownBy(() -> LoadOptions.parse(List.of("--url", "http://127.0.0.1:8080")))
+                .hasMessage("--url and --key are required");
+    }
+}
