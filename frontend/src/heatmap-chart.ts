@@ -8,7 +8,7 @@ import {
 } from "lit";
 import { customElement, property } from "lit/decorators.js";
 
-/** Mirrors dev.inferencemetrics.metrics.ui.HeatmapData: every text arrives formatted from Java. */
+/** Mirrors dev.inferencemetrics.deployment.ui.page.HeatmapData: every text arrives formatted from Java. */
 export interface HeatmapData {
   title: string;
   noun: string;

@@ -1,8 +1,9 @@
 package dev.inferencemetrics.rollup;
 
 /**
- * The distributions a request rollup stores, each a sketch column of {@code request_rollup}: a reader that needs one
- * of them (the heatmap) reads that column alone instead of decoding all six.
+ * The distributions of ok requests a request rollup stores for every deployment, each a sketch column of
+ * {@code request_rollup}: a reader that needs one of them (the heatmap) reads that column alone instead of decoding
+ * every sketch of the row. (Queue times, which few sources report, are not among them.)
  */
 public enum RequestSketch {
     TTFT("ttft"),
