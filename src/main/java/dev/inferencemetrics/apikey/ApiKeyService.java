@@ -24,6 +24,9 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class ApiKeyService {
 
+    /** What the published demo keys start with. */
+    static final String DEMO_MARKER = ApiKeyFormat.MARKER + "demo";
+
     /** Writing the last-use time on every call would make each API request a write; once a minute is enough. */
     private static final Duration LAST_USED_GRANULARITY = Duration.ofMinutes(1);
 
@@ -81,10 +84,16 @@ public class ApiKeyService {
         }
     }
 
-    /** Stores a given operator key of this operator unless one with its prefix exists; for the demo key only. */
+    /**
+     * Stores a given operator key of this operator unless one with its prefix exists; for the published demo key only,
+     * so no other fixed admin key can be planted this way.
+     */
     @AcrossTenants
     @Transactional
     public void ensureOperatorKey(long operatorUserId, String name, String plaintext) {
+        if (!plaintext.startsWith(DEMO_MARKER)) {
+            throw new IllegalArgumentException("a fixed operator key must be a demo key (" + DEMO_MARKER + "…)");
+        }
         if (isNew(plaintext)) {
             store(null, operatorUserId, name, Set.of(ApiScope.ADMIN), null, plaintext);
         }

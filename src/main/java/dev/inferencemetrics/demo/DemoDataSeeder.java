@@ -74,7 +74,7 @@ class DemoDataSeeder implements ApplicationRunner {
     void seed() {
         createUser(null, DemoCatalog.OPERATOR);
         String operatorKey = properties.operatorKey();
-        if (operatorKey != null) {
+        if (operatorKey != null && !operatorKey.isBlank()) {
             users.operatorId(DemoCatalog.OPERATOR.username())
                     .ifPresent(operatorId -> apiKeys.ensureOperatorKey(operatorId, "Demo operator key", operatorKey));
         }

@@ -1,9 +1,14 @@
 package dev.inferencemetrics.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inferencemetrics.apikey.ApiKeyFormat;
+import dev.inferencemetrics.apikey.ApiKeyService;
+import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
+import java.security.SecureRandom;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,6 +25,12 @@ class DemoDataSeederIT {
 
     @Autowired
     OwnerJdbc owner;
+
+    @Autowired
+    UserAccounts users;
+
+    @Autowired
+    ApiKeyService apiKeys;
 
     @Test
     @ExtendWith(OutputCaptureExtension.class)
@@ -73,6 +84,18 @@ class DemoDataSeederIT {
                                         + " where k.prefix = 'imk_demoOper' and k.tenant_id is null",
                                 String.class))
                 .containsExactly("operator admin");
+    }
+
+    @Test
+    void no_fixed_operator_key_but_a_demo_key_can_be_planted() {
+        long operatorId = users.operatorId(DemoCatalog.OPERATOR.username()).orElseThrow();
+        String notADemoKey = ApiKeyFormat.generate(new SecureRandom());
+
+        assertThatThrownBy(() -> apiKeys.ensureOperatorKey(operatorId, "planted", notADemoKey))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("imk_demo");
+        assertThat(count("api_key where prefix = '" + ApiKeyFormat.prefixOf(notADemoKey) + "'"))
+                .isZero();
     }
 
     @Test
