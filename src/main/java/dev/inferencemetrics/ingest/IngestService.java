@@ -67,13 +67,7 @@ public class IngestService {
     public IngestResult ingestRequests(Caller caller, String deploymentSlug, List<JsonNode> samples) {
         DeploymentRef deployment = deployments.requireActive(caller.scope(), deploymentSlug);
         Validated<RequestSample> batch = validate(samples, reader()::requestSample);
-        List<RequestSample> stored =
-                requestSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid(), clock.instant());
-        for (Resolution resolution : Resolution.values()) {
-            requestRollups.add(
-                    deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofRequests(stored, resolution));
-        }
-        return batch.result(stored.size());
+        return batch.result(store(deployment, batch.valid()).size());
     }
 
     /**
@@ -87,13 +81,18 @@ public class IngestService {
         }
         SampleReader reader = reader();
         Validated<RequestSample> batch = validate(samples, reader::checked);
+        return batch.result(store(deployment, batch.valid()).size());
+    }
+
+    /** Inserts the samples not stored before and folds just those into every resolution's rollups. */
+    private List<RequestSample> store(DeploymentRef deployment, List<RequestSample> valid) {
         List<RequestSample> stored =
-                requestSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid(), clock.instant());
+                requestSamples.insertNew(deployment.tenantId(), deployment.id(), valid, clock.instant());
         for (Resolution resolution : Resolution.values()) {
             requestRollups.add(
                     deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofRequests(stored, resolution));
         }
-        return batch.result(stored.size());
+        return stored;
     }
 
     @Transactional

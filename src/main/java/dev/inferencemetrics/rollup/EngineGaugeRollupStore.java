@@ -5,11 +5,9 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -74,11 +72,7 @@ public class EngineGaugeRollupStore {
 
     /** Adds the deltas (one per metric and bucket) to the stored rollups, in one statement. */
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<EngineGaugeRollup> deltas) {
-        add(
-                tenantId,
-                deltas.stream()
-                        .map(delta -> new DeploymentRollup<>(deploymentId, resolution, delta))
-                        .toList());
+        add(tenantId, DeploymentRollup.of(deploymentId, resolution, deltas));
     }
 
     /** Adds the deltas of many deployments and resolutions (one per metric and bucket each) in one statement. */
@@ -86,45 +80,25 @@ public class EngineGaugeRollupStore {
         if (deltas.isEmpty()) {
             return;
         }
-        List<DeploymentRollup<EngineGaugeRollup>> rows = deltas.stream()
-                .sorted(Comparator.<DeploymentRollup<EngineGaugeRollup>>comparingLong(DeploymentRollup::deploymentId)
-                        .thenComparing(row -> row.rollup().metric())
-                        .thenComparing(DeploymentRollup::resolution)
-                        .thenComparing(row -> row.rollup().bucket()))
-                .toList();
+        List<DeploymentRollup<EngineGaugeRollup>> rows =
+                DeploymentRollup.inLockOrder(deltas, EngineGaugeRollup::metric, EngineGaugeRollup::bucket);
         jdbc.execute((ConnectionCallback<Integer>) connection -> {
             try (var statement = connection.prepareStatement(UPSERT)) {
                 statement.setLong(1, tenantId);
-                statement.setArray(2, connection.createArrayOf("int8", column(rows, DeploymentRollup::deploymentId)));
-                statement.setArray(3, connection.createArrayOf("text", column(rows, row -> row.rollup()
-                        .metric())));
-                statement.setArray(4, connection.createArrayOf("int4", column(rows, row -> row.resolution()
-                        .seconds())));
-                statement.setArray(
-                        5,
-                        connection.createArrayOf(
+                new UnnestedRows<>(connection, statement, rows, 2)
+                        .column("int8", DeploymentRollup::deploymentId)
+                        .column("text", row -> row.rollup().metric())
+                        .column("int4", row -> row.resolution().seconds())
+                        .column(
                                 "timestamptz",
-                                column(rows, row -> Timestamp.from(row.rollup().bucket()))));
-                statement.setArray(
-                        6,
-                        connection.createArrayOf(
-                                "int4",
-                                column(rows, row -> Math.toIntExact(row.rollup().samples()))));
-                statement.setArray(7, connection.createArrayOf("float8", column(rows, row -> row.rollup()
-                        .sum())));
-                statement.setArray(8, connection.createArrayOf("float8", column(rows, row -> row.rollup()
-                        .min())));
-                statement.setArray(9, connection.createArrayOf("float8", column(rows, row -> row.rollup()
-                        .max())));
+                                row -> Timestamp.from(row.rollup().bucket()))
+                        .column("int4", row -> Math.toIntExact(row.rollup().samples()))
+                        .column("float8", row -> row.rollup().sum())
+                        .column("float8", row -> row.rollup().min())
+                        .column("float8", row -> row.rollup().max());
                 return statement.executeUpdate();
             }
         });
-    }
-
-    private static Object[] column(
-            List<DeploymentRollup<EngineGaugeRollup>> rows,
-            Function<DeploymentRollup<EngineGaugeRollup>, Object> value) {
-        return rows.stream().map(value).toArray();
     }
 
     /** One metric's rollups of the deployment in {@code [from, to)}, by bucket. */

@@ -6,7 +6,6 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -43,11 +42,7 @@ public class EngineLatencyRollupStore {
     }
 
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<EngineLatencyRollup> deltas) {
-        add(
-                tenantId,
-                deltas.stream()
-                        .map(delta -> new DeploymentRollup<>(deploymentId, resolution, delta))
-                        .toList());
+        add(tenantId, DeploymentRollup.of(deploymentId, resolution, deltas));
     }
 
     /** Adds the histograms of many deployments and resolutions in one batch. */
@@ -55,12 +50,8 @@ public class EngineLatencyRollupStore {
         if (deltas.isEmpty()) {
             return;
         }
-        List<DeploymentRollup<EngineLatencyRollup>> rows = deltas.stream()
-                .sorted(Comparator.<DeploymentRollup<EngineLatencyRollup>>comparingLong(DeploymentRollup::deploymentId)
-                        .thenComparing(row -> row.rollup().metric())
-                        .thenComparing(DeploymentRollup::resolution)
-                        .thenComparing(row -> row.rollup().bucket()))
-                .toList();
+        List<DeploymentRollup<EngineLatencyRollup>> rows =
+                DeploymentRollup.inLockOrder(deltas, EngineLatencyRollup::metric, EngineLatencyRollup::bucket);
         jdbc.execute((ConnectionCallback<Integer>) connection -> {
             try (var statement = connection.prepareStatement(UPSERT)) {
                 for (DeploymentRollup<EngineLatencyRollup> row : rows) {

@@ -4,11 +4,9 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -55,11 +53,7 @@ public class KvRollupStore {
 
     /** Adds the deltas (one per bucket) to the stored rollups. */
     public void add(long tenantId, long deploymentId, Resolution resolution, Collection<KvRollup> deltas) {
-        add(
-                tenantId,
-                deltas.stream()
-                        .map(delta -> new DeploymentRollup<>(deploymentId, resolution, delta))
-                        .toList());
+        add(tenantId, DeploymentRollup.of(deploymentId, resolution, deltas));
     }
 
     /** Adds the deltas of many deployments and resolutions (one per bucket each) in one statement. */
@@ -67,41 +61,24 @@ public class KvRollupStore {
         if (deltas.isEmpty()) {
             return;
         }
-        List<DeploymentRollup<KvRollup>> rows = deltas.stream()
-                .sorted(Comparator.<DeploymentRollup<KvRollup>>comparingLong(DeploymentRollup::deploymentId)
-                        .thenComparing(DeploymentRollup::resolution)
-                        .thenComparing(row -> row.rollup().bucket()))
-                .toList();
+        // a deployment has one KV gauge, so no metric orders its rows
+        List<DeploymentRollup<KvRollup>> rows = DeploymentRollup.inLockOrder(deltas, kv -> "", KvRollup::bucket);
         jdbc.execute((ConnectionCallback<Integer>) connection -> {
             try (var statement = connection.prepareStatement(UPSERT)) {
                 statement.setLong(1, tenantId);
-                statement.setArray(2, connection.createArrayOf("int8", column(rows, DeploymentRollup::deploymentId)));
-                statement.setArray(3, connection.createArrayOf("int4", column(rows, row -> row.resolution()
-                        .seconds())));
-                statement.setArray(
-                        4,
-                        connection.createArrayOf(
+                new UnnestedRows<>(connection, statement, rows, 2)
+                        .column("int8", DeploymentRollup::deploymentId)
+                        .column("int4", row -> row.resolution().seconds())
+                        .column(
                                 "timestamptz",
-                                column(rows, row -> Timestamp.from(row.rollup().bucket()))));
-                statement.setArray(
-                        5,
-                        connection.createArrayOf(
-                                "int4",
-                                column(rows, row -> Math.toIntExact(row.rollup().samples()))));
-                statement.setArray(6, connection.createArrayOf("float8", column(rows, row -> row.rollup()
-                        .usageSum())));
-                statement.setArray(7, connection.createArrayOf("float8", column(rows, row -> row.rollup()
-                        .usageMin())));
-                statement.setArray(8, connection.createArrayOf("float8", column(rows, row -> row.rollup()
-                        .usageMax())));
+                                row -> Timestamp.from(row.rollup().bucket()))
+                        .column("int4", row -> Math.toIntExact(row.rollup().samples()))
+                        .column("float8", row -> row.rollup().usageSum())
+                        .column("float8", row -> row.rollup().usageMin())
+                        .column("float8", row -> row.rollup().usageMax());
                 return statement.executeUpdate();
             }
         });
-    }
-
-    private static Object[] column(
-            List<DeploymentRollup<KvRollup>> rows, Function<DeploymentRollup<KvRollup>, Object> value) {
-        return rows.stream().map(value).toArray();
     }
 
     public List<KvRollup> read(long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {

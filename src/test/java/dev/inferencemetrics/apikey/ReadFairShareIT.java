@@ -8,10 +8,9 @@ import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.TestTenant;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,18 +23,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
 import org.springframework.security.core.userdetails.UserDetailsService;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One tenant flooding the API with 30-day metrics reads through a signed-in session (60 at once, retrying refusals
  * ten times a second) gets 429 with {@code Retry-After} past its share, while another tenant's calls are all served. The other tenant's median latency, loaded against
  * unloaded, is printed as a ratio (see BENCHMARKS.md); it is not asserted, since timing on a shared machine varies.
  */
-@IntegrationTest
-class ReadFairShareIT {
+class ReadFairShareIT extends HttpIntegrationTest {
 
     /** As many parallel 30-day reads as the penetration test sent. */
     private static final int FLOODERS = 60;
@@ -43,18 +38,6 @@ class ReadFairShareIT {
     private static final Duration RETRY_PAUSE = Duration.ofMillis(100);
 
     private static final int PROBES = 40;
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
-    @Autowired
-    Clock clock;
 
     @Autowired
     ManagedUsers managedUsers;
@@ -68,7 +51,6 @@ class ReadFairShareIT {
         TestTenant busy = TestTenant.create(context, "fair-busy");
         String busyDeployment = busy.deployment("flooded");
         TestTenant quiet = TestTenant.create(context, "fair-quiet");
-        HttpApi api = new HttpApi(port, json);
         String session = signedInAdmin(busy);
         Instant now = clock.instant();
         String thirtyDays = "/api/v1/deployments/" + busyDeployment + "/metrics?from=" + now.minus(Duration.ofDays(30))

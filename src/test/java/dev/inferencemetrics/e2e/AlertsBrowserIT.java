@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.alert.AlertEvaluator;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,31 +19,15 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /** A deployment whose TTFT regressed for an hour until 20 minutes ago: its page alert shows on the Alerts page and on the charts. */
-@IntegrationTest
-class AlertsBrowserIT {
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
+class AlertsBrowserIT extends HttpIntegrationTest {
 
     @Autowired
     UserAccounts users;
 
     @Autowired
     AlertEvaluator evaluator;
-
-    @Autowired
-    Clock clock;
 
     private Browser browser;
     private String deployment;
@@ -60,7 +42,7 @@ class AlertsBrowserIT {
                         .ttft(1_500)
                         .e2e(2_700))
                 .toList();
-        new HttpApi(port, json).ingestRequests(tenant.fullKey(), deployment, samples);
+        api.ingestRequests(tenant.fullKey(), deployment, samples);
         evaluator.evaluate(firedAt, () -> true);
         users.createIfAbsent(
                 tenant.id(), "alert-page-admin-" + tenant.id(), "Alma Admin", "a long password", Role.TENANT_ADMIN);

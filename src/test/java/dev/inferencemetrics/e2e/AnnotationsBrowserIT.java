@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.testing.HttpApi;
-import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.KvReadingJson;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,33 +20,17 @@ import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.ApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Explaining a spike on the Metrics tab of a deployment whose last minutes were a burst of slow requests: a click on
  * the burst lists its slowest requests, and a tenant admin's annotation is marked on every chart of the page.
  */
-@IntegrationTest
-class AnnotationsBrowserIT {
+class AnnotationsBrowserIT extends HttpIntegrationTest {
 
     private static final String NOTE = "max-num-seqs 256 to 128";
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    ApplicationContext context;
-
-    @Autowired
-    JsonMapper json;
-
     @Autowired
     UserAccounts users;
-
-    @Autowired
-    Clock clock;
 
     private Browser browser;
     private String deployment;
@@ -69,7 +51,6 @@ class AnnotationsBrowserIT {
                             .tokens(slow ? 8_000 + i : 500, 200);
                 })
                 .toList();
-        HttpApi api = new HttpApi(port, json);
         api.ingestRequests(tenant.fullKey(), deployment, samples);
         api.ingestKvCache(
                 tenant.fullKey(),

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.testing.IntegrationTest;
-import dev.inferencemetrics.testing.TenantUsage;
+import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -81,7 +81,7 @@ class UsagePageBrowserIT {
     }
 
     private void signInWithFortyDaysOfUsage() {
-        TenantUsage invoice = TenantUsage.of(context, "invoice-labs", "Invoice Labs")
+        SeededTenant invoice = SeededTenant.of(context, "invoice-labs", "Invoice Labs")
                 .withUser("invoice-admin", "Ida Admin", Role.TENANT_ADMIN);
         if (invoice.addDeployment("invoiced", "Invoiced model", "0.45", "1.80", "USD")) {
             invoice.addUsage("invoiced", lastFortyDays());
@@ -94,7 +94,7 @@ class UsagePageBrowserIT {
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         List<RequestRollup> days = new ArrayList<>();
         for (int back = 0; back < 40; back++) {
-            days.add(TenantUsage.day(
+            days.add(SeededTenant.day(
                     today.minusDays(back), 400_000 + 9_000 * (back % 7), 900_000 + 40_000 * (back % 5)));
         }
         return days;

@@ -21,6 +21,7 @@ import dev.inferencemetrics.alert.AlertFilter;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.AlertState;
 import dev.inferencemetrics.alert.AlertSummary;
+import dev.inferencemetrics.base.ui.LookBack;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.notify.ChannelService;
@@ -52,7 +53,7 @@ public class AlertsView extends VerticalLayout {
     static final int SHOWN = 500;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'");
 
-    final Select<HistoryPeriod> period = new Select<>();
+    final Select<LookBack> period = new Select<>();
     final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
     final ComboBox<DeploymentListItem> deployment = new ComboBox<>("Deployment");
     final ComboBox<AlertState> state = new ComboBox<>("State");
@@ -78,9 +79,9 @@ public class AlertsView extends VerticalLayout {
         this.user = currentUser.require();
         this.clock = clock;
         period.setLabel("Period");
-        period.setItems(HistoryPeriod.values());
-        period.setItemLabelGenerator(HistoryPeriod::label);
-        period.setValue(HistoryPeriod.WEEK);
+        period.setItems(LookBack.DAY, LookBack.WEEK, LookBack.MONTH, LookBack.QUARTER);
+        period.setItemLabelGenerator(LookBack::label);
+        period.setValue(LookBack.WEEK);
         tenant.setItems(tenants.visibleTo(user.scope()));
         tenant.setItemLabelGenerator(TenantSummary::name);
         tenant.setVisible(user.role() == Role.OPERATOR);

@@ -20,13 +20,13 @@ import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.base.ui.LookBack;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -41,7 +41,7 @@ public class AuditView extends VerticalLayout {
     static final int SHOWN = 500;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'");
 
-    final Select<AuditPeriod> period = new Select<>();
+    final Select<LookBack> period = new Select<>();
     final ComboBox<AuditKind> kind = new ComboBox<>("Event");
     final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
     final TextField actor = new TextField("Actor");
@@ -56,9 +56,9 @@ public class AuditView extends VerticalLayout {
         this.scope = currentUser.require().scope();
         this.clock = clock;
         period.setLabel("Period");
-        period.setItems(AuditPeriod.values());
-        period.setItemLabelGenerator(AuditPeriod::label);
-        period.setValue(AuditPeriod.DAY);
+        period.setItems(LookBack.values());
+        period.setItemLabelGenerator(LookBack::label);
+        period.setValue(LookBack.DAY);
         kind.setItems(AuditKind.values());
         kind.setItemLabelGenerator(AuditKind::label);
         kind.setClearButtonVisible(true);
@@ -105,7 +105,7 @@ public class AuditView extends VerticalLayout {
     }
 
     private void refresh() {
-        AuditPeriod chosen = period.getValue();
+        LookBack chosen = period.getValue();
         TenantSummary shownTenant = tenant.getValue();
         List<AuditEntry> found = log.search(
                 scope,
@@ -120,29 +120,5 @@ public class AuditView extends VerticalLayout {
                 found.size() == SHOWN
                         ? "The newest " + SHOWN + " events; narrow the filters to see older ones."
                         : found.size() + " events in the " + chosen.label().toLowerCase() + ".");
-    }
-
-    enum AuditPeriod {
-        HOUR("Last hour", Duration.ofHours(1)),
-        DAY("Last 24 hours", Duration.ofDays(1)),
-        WEEK("Last 7 days", Duration.ofDays(7)),
-        MONTH("Last 30 days", Duration.ofDays(30)),
-        QUARTER("Last 90 days", Duration.ofDays(90));
-
-        private final String label;
-        private final Duration length;
-
-        AuditPeriod(String label, Duration length) {
-            this.label = label;
-            this.length = length;
-        }
-
-        String label() {
-            return label;
-        }
-
-        Duration length() {
-            return length;
-        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.inferencemetrics.compare.ui;
 
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P50;
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P99;
+
 import com.vaadin.flow.component.html.Div;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
@@ -21,8 +24,6 @@ import org.jspecify.annotations.Nullable;
 class OverlayCharts extends Div {
 
     private static final String GROUP = "compare";
-    private static final String P50 = "#2563eb";
-    private static final String P99 = "#dc2626";
 
     final ApexChart ttft = new ApexChart();
     final ApexChart itl = new ApexChart();

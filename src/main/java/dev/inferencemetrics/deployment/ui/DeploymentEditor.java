@@ -6,8 +6,6 @@ import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
-import com.vaadin.flow.component.textfield.BigDecimalField;
-import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.RouterLink;
 import dev.inferencemetrics.base.ui.Confirmation;
@@ -30,13 +28,7 @@ class DeploymentEditor extends VerticalLayout {
 
     final H3 title = new H3();
     final Paragraph state = new Paragraph();
-    final TextField displayName = new TextField("Name");
-    final TextField model = new TextField("Model");
-    final TextField engine = new TextField("Engine");
-    final TextField region = new TextField("Region");
-    final BigDecimalField sloTtft = new BigDecimalField("SLO: TTFT p95 (ms)");
-    final BigDecimalField sloItl = new BigDecimalField("SLO: ITL p95 (ms)");
-    final BigDecimalField sloErrorRate = new BigDecimalField("SLO: error rate (%)");
+    final DeploymentSettingsFields settings = new DeploymentSettingsFields();
     final Button save = new Button("Save changes");
     final Button archive = new Button("Archive deployment");
     final Button restore = new Button("Restore deployment");
@@ -80,7 +72,7 @@ class DeploymentEditor extends VerticalLayout {
             deployments.restore(operator.scope(), operator.userId(), slug);
             return "Restored: listed again and taking samples.";
         }));
-        FormLayout fields = new FormLayout(displayName, model, engine, region, sloTtft, sloItl, sloErrorRate);
+        FormLayout fields = new FormLayout(settings.inOrder());
         traceRouting = new OtlpNamesEditor(otlpNames, operator.scope());
         this.rawRetention = new RawRetentionEditor(rawRetention, operator.scope());
         add(
@@ -105,13 +97,13 @@ class DeploymentEditor extends VerticalLayout {
         }
         title.setText("Edit " + deployment.displayName() + " (" + deployment.slug() + ")");
         state.setText(stateOf(deployment));
-        displayName.setValue(deployment.displayName());
-        model.setValue(deployment.model());
-        engine.setValue(deployment.engine());
-        region.setValue(deployment.region());
-        sloTtft.setValue(deployment.sloTtftP95Ms());
-        sloItl.setValue(deployment.sloItlP95Ms());
-        sloErrorRate.setValue(deployment.sloErrorRatePct());
+        settings.displayName.setValue(deployment.displayName());
+        settings.model.setValue(deployment.model());
+        settings.engine.setValue(deployment.engine());
+        settings.region.setValue(deployment.region());
+        settings.sloTtft.setValue(deployment.sloTtftP95Ms());
+        settings.sloItl.setValue(deployment.sloItlP95Ms());
+        settings.sloErrorRate.setValue(deployment.sloErrorRatePct());
         archive.setVisible(deployment.archivedAt() == null);
         restore.setVisible(deployment.archivedAt() != null);
         prices.setQueryParameters(QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, deployment.slug()));
@@ -134,13 +126,13 @@ class DeploymentEditor extends VerticalLayout {
 
     private DeploymentChanges changes() {
         return new DeploymentChanges(
-                displayName.getValue(),
-                model.getValue(),
-                engine.getValue(),
-                region.getValue(),
-                sloTtft.getValue(),
-                sloItl.getValue(),
-                sloErrorRate.getValue());
+                settings.displayName.getValue(),
+                settings.model.getValue(),
+                settings.engine.getValue(),
+                settings.region.getValue(),
+                settings.sloTtft.getValue(),
+                settings.sloItl.getValue(),
+                settings.sloErrorRate.getValue());
     }
 
     private static String stateOf(DeploymentRef deployment) {

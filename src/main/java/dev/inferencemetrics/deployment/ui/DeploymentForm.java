@@ -17,13 +17,7 @@ class DeploymentForm extends FormLayout {
 
     final Select<TenantSummary> tenant = new Select<>();
     final TextField slug = new TextField("Slug (used in URLs and the API)");
-    final TextField displayName = new TextField("Name");
-    final TextField model = new TextField("Model");
-    final TextField engine = new TextField("Engine");
-    final TextField region = new TextField("Region");
-    final BigDecimalField sloTtft = new BigDecimalField("SLO: TTFT p95 (ms)");
-    final BigDecimalField sloItl = new BigDecimalField("SLO: ITL p95 (ms)");
-    final BigDecimalField sloErrorRate = new BigDecimalField("SLO: error rate (%)");
+    final DeploymentSettingsFields settings = new DeploymentSettingsFields();
     final BigDecimalField priceInput = new BigDecimalField("Price per million input tokens");
     final BigDecimalField priceOutput = new BigDecimalField("Price per million output tokens");
     final TextField currency = new TextField("Currency");
@@ -33,27 +27,17 @@ class DeploymentForm extends FormLayout {
         tenant.setItemLabelGenerator(TenantSummary::name);
         slug.setPattern(SLUG_PATTERN);
         slug.setHelperText("lower-case letters, digits and dashes");
-        engine.setHelperText("vLLM, SGLang, NVIDIA NIM, NVIDIA Dynamo, …");
-        sloTtft.setValue(DeploymentDefinition.DEFAULT_SLO_TTFT_P95_MS);
-        sloItl.setValue(DeploymentDefinition.DEFAULT_SLO_ITL_P95_MS);
-        sloErrorRate.setValue(DeploymentDefinition.DEFAULT_SLO_ERROR_RATE_PCT);
+        settings.engine.setHelperText("vLLM, SGLang, NVIDIA NIM, NVIDIA Dynamo, …");
+        settings.sloTtft.setValue(DeploymentDefinition.DEFAULT_SLO_TTFT_P95_MS);
+        settings.sloItl.setValue(DeploymentDefinition.DEFAULT_SLO_ITL_P95_MS);
+        settings.sloErrorRate.setValue(DeploymentDefinition.DEFAULT_SLO_ERROR_RATE_PCT);
         priceInput.setValue(BigDecimal.ZERO);
         priceOutput.setValue(BigDecimal.ZERO);
         currency.setValue("USD");
         currency.setPattern("[A-Z]{3}");
-        add(
-                tenant,
-                slug,
-                displayName,
-                model,
-                engine,
-                region,
-                sloTtft,
-                sloItl,
-                sloErrorRate,
-                priceInput,
-                priceOutput,
-                currency);
+        add(tenant, slug);
+        add(settings.inOrder());
+        add(priceInput, priceOutput, currency);
     }
 
     void setTenants(List<TenantSummary> tenants) {
@@ -72,15 +56,15 @@ class DeploymentForm extends FormLayout {
         if (!slug.getValue().matches(SLUG_PATTERN)) {
             return Result.problem("The slug takes lower-case letters, digits and dashes.");
         }
-        for (TextField field : List.of(displayName, model, engine, region)) {
+        for (TextField field : List.of(settings.displayName, settings.model, settings.engine, settings.region)) {
             if (field.getValue().isBlank()) {
                 return Result.problem(field.getLabel() + " is required.");
             }
         }
-        if (!positive(sloTtft.getValue()) || !positive(sloItl.getValue())) {
+        if (!positive(settings.sloTtft.getValue()) || !positive(settings.sloItl.getValue())) {
             return Result.problem("SLO thresholds must be above zero.");
         }
-        if (!percentage(sloErrorRate.getValue())) {
+        if (!percentage(settings.sloErrorRate.getValue())) {
             return Result.problem("The error-rate SLO is a percentage above 0 and at most 100.");
         }
         if (negative(priceInput.getValue()) || negative(priceOutput.getValue())) {
@@ -93,12 +77,12 @@ class DeploymentForm extends FormLayout {
                 Optional.of(new DeploymentDefinition(
                                 owner.id(),
                                 slug.getValue(),
-                                displayName.getValue().trim(),
-                                model.getValue().trim(),
-                                engine.getValue().trim(),
-                                region.getValue().trim())
-                        .withSlos(sloTtft.getValue(), sloItl.getValue())
-                        .withErrorRateLimit(sloErrorRate.getValue())
+                                settings.displayName.getValue().trim(),
+                                settings.model.getValue().trim(),
+                                settings.engine.getValue().trim(),
+                                settings.region.getValue().trim())
+                        .withSlos(settings.sloTtft.getValue(), settings.sloItl.getValue())
+                        .withErrorRateLimit(settings.sloErrorRate.getValue())
                         .withPrices(priceInput.getValue(), priceOutput.getValue(), currency.getValue())),
                 "");
     }

@@ -12,18 +12,15 @@ import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
-import dev.inferencemetrics.deployment.DeploymentDefinition;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.ui.page.DeploymentView;
 import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.slo.SloKind;
 import dev.inferencemetrics.slo.SloObjective;
 import dev.inferencemetrics.slo.SloService;
 import dev.inferencemetrics.slo.ui.ObjectivesForm;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -35,6 +32,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -43,17 +41,11 @@ import org.springframework.security.test.context.support.WithUserDetails;
 @ViewPackages(packages = "dev.inferencemetrics")
 class AlertSettingsViewTest extends SpringBrowserlessTest {
 
+    @Autowired
+    ApplicationContext context;
+
     private static final String SLUG = "alert-settings-under-test";
     private static final String TAB = "SLOs and alerts";
-
-    @Autowired
-    TenantService tenants;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
 
     @Autowired
     SloService slos;
@@ -71,10 +63,11 @@ class AlertSettingsViewTest extends SpringBrowserlessTest {
 
     @BeforeEach
     void aTenantWithAnAdminAViewerAndADeployment() {
-        tenant = tenants.createIfAbsent("alert-settings-labs", "Alert Settings Labs");
-        users.createIfAbsent(tenant, "settings-admin", "Sam Admin", "demo", Role.TENANT_ADMIN);
-        users.createIfAbsent(tenant, "settings-viewer", "Val Viewer", "demo", Role.TENANT_VIEWER);
-        deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Settings", "m", "vLLM", "eu-1"));
+        SeededTenant seeded = SeededTenant.of(context, "alert-settings-labs", "Alert Settings Labs")
+                .withUser("settings-admin", "Sam Admin", Role.TENANT_ADMIN)
+                .withUser("settings-viewer", "Val Viewer", Role.TENANT_VIEWER);
+        seeded.addDeployment(SLUG, "Settings");
+        tenant = seeded.id();
     }
 
     @Test

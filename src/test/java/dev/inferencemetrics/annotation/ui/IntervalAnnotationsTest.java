@@ -14,13 +14,10 @@ import dev.inferencemetrics.annotation.AnnotationDraft;
 import dev.inferencemetrics.annotation.AnnotationService;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
 import dev.inferencemetrics.base.ui.chart.ChartPointClickEvent;
-import dev.inferencemetrics.deployment.DeploymentDefinition;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -28,6 +25,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -36,18 +34,12 @@ import org.springframework.security.test.context.support.WithUserDetails;
 @ViewPackages(packages = "dev.inferencemetrics")
 class IntervalAnnotationsTest extends SpringBrowserlessTest {
 
+    @Autowired
+    ApplicationContext context;
+
     private static final String SLUG = "interval-notes";
     private static final String DEPLOY = "vLLM 0.11 rolled out";
     private static final String TUNING = "max-num-seqs 256 to 128";
-
-    @Autowired
-    TenantService tenants;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
 
     @Autowired
     AnnotationService annotations;
@@ -60,10 +52,11 @@ class IntervalAnnotationsTest extends SpringBrowserlessTest {
 
     @BeforeEach
     void aDeploymentWithTwoAnnotationsInOneMinuteAndOneOutside() {
-        tenant = tenants.createIfAbsent("note-labs", "Note Labs");
-        users.createIfAbsent(tenant, "note-viewer", "Nora Viewer", "demo", Role.TENANT_VIEWER);
-        users.createIfAbsent(tenant, "note-admin", "Nat Admin", "demo", Role.TENANT_ADMIN);
-        deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Notes", "m", "vLLM", "eu-1"));
+        SeededTenant seeded = SeededTenant.of(context, "note-labs", "Note Labs")
+                .withUser("note-viewer", "Nora Viewer", Role.TENANT_VIEWER)
+                .withUser("note-admin", "Nat Admin", Role.TENANT_ADMIN);
+        seeded.addDeployment(SLUG, "Notes");
+        tenant = seeded.id();
         TenantScope scope = TenantScope.tenant(tenant);
         annotations
                 .overlapping(scope, SLUG, Instant.EPOCH, clock.instant().plusSeconds(3600))

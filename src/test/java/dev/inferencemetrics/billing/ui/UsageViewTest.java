@@ -15,7 +15,7 @@ import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
-import dev.inferencemetrics.testing.TenantUsage;
+import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -44,7 +44,7 @@ class UsageViewTest extends SpringBrowserlessTest {
     /** Tally Labs: this month 1,234,567 in / 765,432 out on a USD model and 1,000,000 / 1,000,000 on a EUR one. */
     @BeforeEach
     void aTenantWithUsageThisMonthAndLastMonth() {
-        TenantUsage tally = TenantUsage.of(context, "tally-labs", "Tally Labs")
+        SeededTenant tally = SeededTenant.of(context, "tally-labs", "Tally Labs")
                 .withUser("tally-admin", "Tam Admin", Role.TENANT_ADMIN)
                 .withUser("tally-viewer", "Tia Viewer", Role.TENANT_VIEWER);
         LocalDate today = today();
@@ -52,11 +52,11 @@ class UsageViewTest extends SpringBrowserlessTest {
             tally.addUsage(
                     "tally-usd",
                     List.of(
-                            TenantUsage.day(today, 1_234_567, 765_432),
-                            TenantUsage.day(today.withDayOfMonth(1).minusMonths(1), 5, 7)));
+                            SeededTenant.day(today, 1_234_567, 765_432),
+                            SeededTenant.day(today.withDayOfMonth(1).minusMonths(1), 5, 7)));
         }
         if (tally.addDeployment("tally-eur", "Tally EUR", "1", "2", "EUR")) {
-            tally.addUsage("tally-eur", List.of(TenantUsage.day(today, 1_000_000, 1_000_000)));
+            tally.addUsage("tally-eur", List.of(SeededTenant.day(today, 1_000_000, 1_000_000)));
         }
     }
 

@@ -8,18 +8,13 @@ import com.vaadin.flow.component.HasElement;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.router.HasErrorParameter;
 import com.vaadin.flow.router.QueryParameters;
-import dev.inferencemetrics.apikey.ApiClient;
-import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.base.ui.chart.ChartPoint;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.compare.Delta;
-import dev.inferencemetrics.deployment.DeploymentDefinition;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.UserAccounts;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +25,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 import tools.jackson.databind.JsonNode;
@@ -39,16 +35,10 @@ import tools.jackson.databind.ObjectMapper;
 @ViewPackages(packages = "dev.inferencemetrics")
 class CompareViewTest extends SpringBrowserlessTest {
 
+    @Autowired
+    ApplicationContext context;
+
     private static final String SLUG = "compare-under-test";
-
-    @Autowired
-    TenantService tenants;
-
-    @Autowired
-    UserAccounts users;
-
-    @Autowired
-    DeploymentService deployments;
 
     @Autowired
     IngestService ingest;
@@ -63,13 +53,12 @@ class CompareViewTest extends SpringBrowserlessTest {
 
     @BeforeEach
     void aSlowHalfHourThenAFastOne() {
-        long tenant = tenants.createIfAbsent("compare-labs", "Compare Labs");
-        users.createIfAbsent(tenant, "compare-viewer", "Cleo Viewer", "demo", Role.TENANT_VIEWER);
+        SeededTenant tenant = SeededTenant.of(context, "compare-labs", "Compare Labs")
+                .withUser("compare-viewer", "Cleo Viewer", Role.TENANT_VIEWER);
         slow = clock.instant().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(2));
-        if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Compare", "m", "vLLM", "eu-1"))) {
-            ApiClient gateway = new ApiClient(tenant, 0, "test", ApiScope.tenantScopes());
-            ingest.ingestRequests(gateway, SLUG, requests("slow", slow, 900));
-            ingest.ingestRequests(gateway, SLUG, requests("fast", slow.plus(Duration.ofMinutes(30)), 300));
+        if (tenant.addDeployment(SLUG, "Compare")) {
+            ingest.ingestRequests(tenant.gateway(), SLUG, requests("slow", slow, 900));
+            ingest.ingestRequests(tenant.gateway(), SLUG, requests("fast", slow.plus(Duration.ofMinutes(30)), 300));
         }
     }
 

@@ -63,12 +63,12 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
                 .findFirst()
                 .orElseThrow());
         test(view.form.slug).setValue("gpt-oss-" + suffix);
-        test(view.form.displayName).setValue("GPT-OSS 120B");
-        test(view.form.model).setValue("openai/gpt-oss-120b");
-        test(view.form.engine).setValue("vLLM");
-        test(view.form.region).setValue("eu-central-1");
-        view.form.sloTtft.setValue(new BigDecimal("300"));
-        view.form.sloErrorRate.setValue(new BigDecimal("0.5"));
+        test(view.form.settings.displayName).setValue("GPT-OSS 120B");
+        test(view.form.settings.model).setValue("openai/gpt-oss-120b");
+        test(view.form.settings.engine).setValue("vLLM");
+        test(view.form.settings.region).setValue("eu-central-1");
+        view.form.settings.sloTtft.setValue(new BigDecimal("300"));
+        view.form.settings.sloErrorRate.setValue(new BigDecimal("0.5"));
         view.form.priceOutput.setValue(new BigDecimal("0.60"));
 
         test(view.addDeployment).click();
@@ -109,10 +109,10 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         DeploymentAdminView view = navigate(DeploymentAdminView.class);
         select(view, slug);
 
-        view.editor.sloTtft.setValue(new BigDecimal("350"));
-        view.editor.sloItl.setValue(new BigDecimal("42.5"));
-        view.editor.sloErrorRate.setValue(new BigDecimal("2.5"));
-        test(view.editor.displayName).setValue("Faster one");
+        view.editor.settings.sloTtft.setValue(new BigDecimal("350"));
+        view.editor.settings.sloItl.setValue(new BigDecimal("42.5"));
+        view.editor.settings.sloErrorRate.setValue(new BigDecimal("2.5"));
+        test(view.editor.settings.displayName).setValue("Faster one");
         test(view.editor.save).click();
 
         DeploymentRef saved = deployments.require(TenantScope.allTenants(), slug);
@@ -191,7 +191,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         DeploymentAdminView view = navigate(DeploymentAdminView.class);
         select(view, slug);
 
-        view.editor.sloItl.setValue(BigDecimal.ZERO);
+        view.editor.settings.sloItl.setValue(BigDecimal.ZERO);
         test(view.editor.save).click();
 
         assertThat(view.editor.message.getText()).isEqualTo("SLO: ITL p95 must be a positive number of milliseconds.");
@@ -206,8 +206,8 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         DeploymentAdminView view = navigate(DeploymentAdminView.class);
         select(view, slug);
 
-        assertThat(view.editor.sloErrorRate.getValue()).isEqualByComparingTo("1");
-        view.editor.sloErrorRate.setValue(new BigDecimal("150"));
+        assertThat(view.editor.settings.sloErrorRate.getValue()).isEqualByComparingTo("1");
+        view.editor.settings.sloErrorRate.setValue(new BigDecimal("150"));
         test(view.editor.save).click();
 
         assertThat(view.editor.message.getText()).isEqualTo("SLO: error rate must be above 0 % and at most 100 %.");

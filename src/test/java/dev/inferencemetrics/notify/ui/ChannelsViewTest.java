@@ -17,16 +17,16 @@ import dev.inferencemetrics.notify.Channel;
 import dev.inferencemetrics.notify.ChannelKind;
 import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
 
@@ -36,10 +36,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 class ChannelsViewTest extends SpringBrowserlessTest {
 
     @Autowired
-    TenantService tenants;
-
-    @Autowired
-    UserAccounts users;
+    ApplicationContext context;
 
     @Autowired
     ChannelService channels;
@@ -54,9 +51,10 @@ class ChannelsViewTest extends SpringBrowserlessTest {
 
     @BeforeEach
     void aTenantWithAnAdminAndAViewer() {
-        tenant = tenants.createIfAbsent("channel-labs", "Channel Labs");
-        users.createIfAbsent(tenant, "channels-admin", "Chan Admin", "demo", Role.TENANT_ADMIN);
-        users.createIfAbsent(tenant, "channels-viewer", "Vic Viewer", "demo", Role.TENANT_VIEWER);
+        tenant = SeededTenant.of(context, "channel-labs", "Channel Labs")
+                .withUser("channels-admin", "Chan Admin", Role.TENANT_ADMIN)
+                .withUser("channels-viewer", "Vic Viewer", Role.TENANT_VIEWER)
+                .id();
     }
 
     @Test

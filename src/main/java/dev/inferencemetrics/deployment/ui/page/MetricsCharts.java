@@ -1,5 +1,10 @@
 package dev.inferencemetrics.deployment.ui.page;
 
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P50;
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P90;
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P95;
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P99;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.html.Div;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
@@ -23,10 +28,6 @@ import org.jspecify.annotations.Nullable;
 class MetricsCharts extends Div {
 
     static final String GROUP = "deployment-metrics";
-    private static final String P50 = "#2563eb";
-    private static final String P90 = "#16a34a";
-    private static final String P95 = "#f59e0b";
-    private static final String P99 = "#dc2626";
     private static final String SLO = "#7c3aed";
 
     final ApexChart ttft = new ApexChart();

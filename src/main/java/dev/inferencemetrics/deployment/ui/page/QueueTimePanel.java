@@ -1,5 +1,10 @@
 package dev.inferencemetrics.deployment.ui.page;
 
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P50;
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P90;
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P95;
+import static dev.inferencemetrics.base.ui.chart.PercentileColours.P99;
+
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.shared.Tooltip;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
@@ -47,10 +52,10 @@ class QueueTimePanel extends Div {
                 "Queue time",
                 ChartUnit.MILLISECONDS,
                 List.of(
-                        ChartSeries.solid("p50", "#2563eb", points(series, LatencyPoint::p50)),
-                        ChartSeries.solid("p90", "#16a34a", points(series, LatencyPoint::p90)),
-                        ChartSeries.solid("p95", "#f59e0b", points(series, LatencyPoint::p95)),
-                        ChartSeries.solid("p99", "#dc2626", points(series, LatencyPoint::p99)))));
+                        ChartSeries.solid("p50", P50, points(series, LatencyPoint::p50)),
+                        ChartSeries.solid("p90", P90, points(series, LatencyPoint::p90)),
+                        ChartSeries.solid("p95", P95, points(series, LatencyPoint::p95)),
+                        ChartSeries.solid("p99", P99, points(series, LatencyPoint::p99)))));
     }
 
     /** "Queueing p50 12 ms (15 % of TTFT p50)": medians, as both are sketches of the same ok requests. */

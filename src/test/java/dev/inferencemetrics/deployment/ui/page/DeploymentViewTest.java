@@ -6,22 +6,18 @@ import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.tabs.TabSheet;
 import com.vaadin.flow.router.HasErrorParameter;
-import dev.inferencemetrics.apikey.ApiClient;
-import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.base.ui.chart.ChartThreshold;
-import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.metrics.SloState;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
-import dev.inferencemetrics.security.UserAccounts;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -37,6 +33,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.framework.Advised;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
@@ -47,13 +44,10 @@ import tools.jackson.databind.ObjectMapper;
 @ViewPackages(packages = "dev.inferencemetrics")
 class DeploymentViewTest extends SpringBrowserlessTest {
 
+    @Autowired
+    ApplicationContext context;
+
     private static final String SLUG = "cards-under-test";
-
-    @Autowired
-    TenantService tenants;
-
-    @Autowired
-    UserAccounts users;
 
     @Autowired
     DeploymentService deployments;
@@ -72,13 +66,12 @@ class DeploymentViewTest extends SpringBrowserlessTest {
 
     @BeforeEach
     void aDeploymentWithTrafficInTheLastHour() {
-        long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
-        users.createIfAbsent(tenant, "card-viewer", "Cora Viewer", "demo", Role.TENANT_VIEWER);
-        users.createIfAbsent(tenant, "card-admin", "Cal Admin", "demo", Role.TENANT_ADMIN);
-        if (deployments.createIfAbsent(new DeploymentDefinition(tenant, SLUG, "Cards", "m", "vLLM", "eu-1"))) {
-            ApiClient gateway = new ApiClient(tenant, 0, "test", ApiScope.tenantScopes());
-            ingest.ingestRequests(gateway, SLUG, requests());
-            ingest.ingestKvCache(gateway, SLUG, kvReadings());
+        SeededTenant tenant = SeededTenant.of(context, "card-labs", "Card Labs")
+                .withUser("card-viewer", "Cora Viewer", Role.TENANT_VIEWER)
+                .withUser("card-admin", "Cal Admin", Role.TENANT_ADMIN);
+        if (tenant.addDeployment(SLUG, "Cards")) {
+            ingest.ingestRequests(tenant.gateway(), SLUG, requests());
+            ingest.ingestKvCache(tenant.gateway(), SLUG, kvReadings());
         }
     }
 
@@ -156,9 +149,9 @@ class DeploymentViewTest extends SpringBrowserlessTest {
     @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_archived_deployment_opens_read_only_with_the_day_it_was_archived_and_its_history() {
         String slug = "archived-cards-" + Long.toString(System.nanoTime(), 36);
-        long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
-        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Retired", "m", "vLLM", "eu-1"));
-        ingest.ingestRequests(new ApiClient(tenant, 0, "test", ApiScope.tenantScopes()), slug, requests());
+        SeededTenant tenant = SeededTenant.of(context, "card-labs", "Card Labs");
+        tenant.addDeployment(slug, "Retired");
+        ingest.ingestRequests(tenant.gateway(), slug, requests());
         deployments.archive(TenantScope.allTenants(), operatorId(), slug);
 
         DeploymentView view = navigate("deployments/" + slug, DeploymentView.class);
@@ -174,8 +167,7 @@ class DeploymentViewTest extends SpringBrowserlessTest {
     @WithUserDetails(value = "card-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_archived_deployment_offers_no_import_and_an_active_one_carries_no_notice() {
         String slug = "archived-import-" + Long.toString(System.nanoTime(), 36);
-        long tenant = tenants.createIfAbsent("card-labs", "Card Labs");
-        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Retired", "m", "vLLM", "eu-1"));
+        SeededTenant.of(context, "card-labs", "Card Labs").addDeployment(slug, "Retired");
         deployments.archive(TenantScope.allTenants(), operatorId(), slug);
 
         DeploymentView archived = navigate("deployments/" + slug, DeploymentView.class);

@@ -1,9 +1,10 @@
-package dev.inferencemetrics.alert.ui;
+package dev.inferencemetrics.base.ui;
 
 import java.time.Duration;
 
-/** How far back the alert history looks. */
-enum HistoryPeriod {
+/** How far back a page's history looks (the alert history, the audit log), as its period picker offers it. */
+public enum LookBack {
+    HOUR("Last hour", Duration.ofHours(1)),
     DAY("Last 24 hours", Duration.ofDays(1)),
     WEEK("Last 7 days", Duration.ofDays(7)),
     MONTH("Last 30 days", Duration.ofDays(30)),
@@ -12,16 +13,16 @@ enum HistoryPeriod {
     private final String label;
     private final Duration length;
 
-    HistoryPeriod(String label, Duration length) {
+    LookBack(String label, Duration length) {
         this.label = label;
         this.length = length;
     }
 
-    String label() {
+    public String label() {
         return label;
     }
 
-    Duration length() {
+    public Duration length() {
         return length;
     }
 }
