@@ -30,16 +30,7 @@ final class HeatmapBucketing {
             List<Heatmap.Column> columns = starts.stream()
                     .map(t -> new Heatmap.Column(t, 0, null, null, List.of()))
                     .toList();
-            return new Heatmap(
-                    deployment,
-                    metric.code(),
-                    metric.unit(),
-                    window.from(),
-                    window.to(),
-                    window.step().getSeconds(),
-                    List.of(),
-                    0,
-                    columns);
+            return heatmap(deployment, metric, window, List.of(), 0, columns);
         }
         double min = Double.isFinite(range.minPositive) ? range.minPositive : 1;
         LogBuckets buckets = LogBuckets.spanning(min, Math.max(range.max, min), BUCKETS);
@@ -57,6 +48,16 @@ final class HeatmapBucketing {
             columns.add(new Heatmap.Column(
                     starts.get(i), sketch.count(), boxed(sketch.quantile(0.5)), boxed(sketch.quantile(0.99)), boxed));
         }
+        return heatmap(deployment, metric, window, buckets.edges(), maxCount, columns);
+    }
+
+    private static Heatmap heatmap(
+            String deployment,
+            HeatmapMetric metric,
+            QueryWindow window,
+            List<Double> bounds,
+            long maxCount,
+            List<Heatmap.Column> columns) {
         return new Heatmap(
                 deployment,
                 metric.code(),
@@ -64,7 +65,7 @@ final class HeatmapBucketing {
                 window.from(),
                 window.to(),
                 window.step().getSeconds(),
-                buckets.edges(),
+                bounds,
                 maxCount,
                 columns);
     }

@@ -1,15 +1,10 @@
 package dev.inferencemetrics.metrics;
 
-import dev.inferencemetrics.api.ApiProblem;
-import dev.inferencemetrics.audit.OperatorAccessAudit;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.time.Clock;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -23,15 +18,11 @@ import org.springframework.web.bind.annotation.RestController;
 class HeatmapController {
 
     private final HeatmapService heatmaps;
-    private final DeploymentService deployments;
-    private final OperatorAccessAudit audit;
-    private final Clock clock;
+    private final DeploymentWindowReads reads;
 
-    HeatmapController(HeatmapService heatmaps, DeploymentService deployments, OperatorAccessAudit audit, Clock clock) {
+    HeatmapController(HeatmapService heatmaps, DeploymentWindowReads reads) {
         this.heatmaps = heatmaps;
-        this.deployments = deployments;
-        this.audit = audit;
-        this.clock = clock;
+        this.reads = reads;
     }
 
     @GetMapping("/{slug}/heatmap")
@@ -55,16 +46,13 @@ class HeatmapController {
                     @RequestParam(required = false)
                     @Nullable
                     String step) {
-        try {
-            QueryWindow window = WindowParameters.window(from, to, step, clock);
-            Heatmap answer = heatmaps.query(caller.scope(), slug, HeatmapMetric.of(metric), window);
-            audit.called(
-                    caller,
-                    () -> deployments.require(caller.scope(), slug).tenantId(),
-                    "heatmap of deployment " + slug);
-            return answer;
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
+        return reads.read(
+                caller,
+                slug,
+                "heatmap",
+                from,
+                to,
+                step,
+                window -> heatmaps.query(caller.scope(), slug, HeatmapMetric.of(metric), window));
     }
 }

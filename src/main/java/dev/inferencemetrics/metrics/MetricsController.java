@@ -1,6 +1,5 @@
 package dev.inferencemetrics.metrics;
 
-import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
@@ -8,10 +7,8 @@ import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.time.Clock;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -28,19 +25,19 @@ class MetricsController {
     private final MetricsQueryService metrics;
     private final ApproximateLatencyService approximateLatency;
     private final OperatorAccessAudit audit;
-    private final Clock clock;
+    private final DeploymentWindowReads reads;
 
     MetricsController(
             DeploymentService deployments,
             MetricsQueryService metrics,
             ApproximateLatencyService approximateLatency,
             OperatorAccessAudit audit,
-            Clock clock) {
+            DeploymentWindowReads reads) {
         this.deployments = deployments;
         this.metrics = metrics;
         this.approximateLatency = approximateLatency;
         this.audit = audit;
-        this.clock = clock;
+        this.reads = reads;
     }
 
     @GetMapping
@@ -78,18 +75,15 @@ class MetricsController {
                     @RequestParam(required = false)
                     @Nullable
                     String step) {
-        try {
-            QueryWindow window = WindowParameters.window(from, to, step, clock);
-            MetricsAnswer answer = MetricsAnswer.of(
-                    metrics.query(caller.scope(), slug, window),
-                    approximateLatency.query(caller.scope(), slug, window));
-            audit.called(
-                    caller,
-                    () -> deployments.require(caller.scope(), slug).tenantId(),
-                    "metrics of deployment " + slug);
-            return answer;
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
+        return reads.read(
+                caller,
+                slug,
+                "metrics",
+                from,
+                to,
+                step,
+                window -> MetricsAnswer.of(
+                        metrics.query(caller.scope(), slug, window),
+                        approximateLatency.query(caller.scope(), slug, window)));
     }
 }
