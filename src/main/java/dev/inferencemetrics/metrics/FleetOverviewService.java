@@ -17,7 +17,7 @@ import org.springframework.transaction.annotation.Transactional;
  * waiting, SLO state and firing alerts — for the fleet overview and {@code GET /api/v1/fleet}. A read costs the same
  * few statements however many deployments match: the text filter runs in PostgreSQL, and the rollups of all matching
  * deployments are read together. State filter, order and paging follow in memory, as the state comes from the figures;
- * the TTFT trends are read for the rows of the page only.
+ * the TTFT trends are read for the rows of the page only. One read ({@link #select}) can answer many pages.
  */
 @Service
 public class FleetOverviewService {
@@ -34,7 +34,7 @@ public class FleetOverviewService {
         this.reader = reader;
         this.clock = clock;
         this.latency = Timer.builder("inference.metrics.fleet.query")
-                .description("Time to answer a page of the fleet overview, for the UI and the API alike")
+                .description("Time to read the last hour of the fleet for one query, for the UI and the API alike")
                 .publishPercentileHistogram()
                 .register(meters);
     }
@@ -69,25 +69,38 @@ public class FleetOverviewService {
      */
     @Transactional(readOnly = true)
     public FleetPage page(TenantScope scope, FleetQuery query, int offset, int limit, boolean trends) {
-        if (offset < 0 || limit < 0) {
-            throw new IllegalArgumentException("offset and limit must not be negative");
-        }
-        return latency.record(() -> read(scope, query, offset, limit, trends));
+        requireRange(offset, limit);
+        FleetSelection selection = select(scope, query);
+        return trends ? withTrends(selection, offset, limit) : withoutTrends(selection, offset, limit);
     }
 
     /**
-     * How many deployments match. Without a state filter that is a count of the deployments the text matches, and no
-     * rollup is read.
+     * One read of every deployment the scope covers that matches the query, in its order: its size and any number of
+     * its pages can then be answered from it ({@link #page(TenantScope, FleetSelection, int, int)}) without reading
+     * the fleet again.
      */
     @Transactional(readOnly = true)
-    public int count(TenantScope scope, FleetQuery query) {
-        if (!query.states().isEmpty()) {
-            return page(scope, query, 0, 0).total();
-        }
-        return search.find(scope, query.text(), query.includeArchived()).size();
+    public FleetSelection select(TenantScope scope, FleetQuery query) {
+        return latency.record(() -> read(scope, query));
     }
 
-    private FleetPage read(TenantScope scope, FleetQuery query, int offset, int limit, boolean trends) {
+    /**
+     * The {@code limit} deployments of an earlier read from {@code offset} on, each with its TTFT trend (read now, for
+     * these rows only, over the read's window).
+     *
+     * @throws IllegalArgumentException if offset or limit is negative, or the read was made for another scope
+     */
+    @Transactional(readOnly = true)
+    public FleetPage page(TenantScope scope, FleetSelection selection, int offset, int limit) {
+        requireRange(offset, limit);
+        // the trends are read under this call's scope, so it must be the one the deployments were found under
+        if (!selection.scope().equals(scope)) {
+            throw new IllegalArgumentException("this fleet read was made for another tenant scope");
+        }
+        return withTrends(selection, offset, limit);
+    }
+
+    private FleetSelection read(TenantScope scope, FleetQuery query) {
         Instant now = clock.instant();
         List<ListedDeployment> deployments = search.find(scope, query.text(), query.includeArchived());
         Comparator<FleetRow> order = query.sort().comparator(query.descending());
@@ -95,13 +108,24 @@ public class FleetOverviewService {
                 .filter(figures -> query.admits(figures.row()))
                 .sorted(Comparator.comparing(FleetReader.Figures::row, order))
                 .toList();
-        QueryWindow window = FleetReader.window(now);
-        int from = Math.min(offset, matching.size());
-        int to = (int) Math.min((long) from + limit, matching.size());
-        List<FleetReader.Figures> shown = matching.subList(from, to);
-        List<FleetRow> rows = trends
-                ? reader.withTrends(shown, now)
-                : shown.stream().map(FleetReader.Figures::row).toList();
-        return new FleetPage(window.from(), window.to(), matching.size(), from, rows);
+        return new FleetSelection(scope, query, now, matching);
+    }
+
+    private FleetPage withTrends(FleetSelection selection, int offset, int limit) {
+        return selection.page(offset, reader.withTrends(selection.slice(offset, limit), selection.readAt()));
+    }
+
+    private static FleetPage withoutTrends(FleetSelection selection, int offset, int limit) {
+        return selection.page(
+                offset,
+                selection.slice(offset, limit).stream()
+                        .map(FleetReader.Figures::row)
+                        .toList());
+    }
+
+    private static void requireRange(int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("offset and limit must not be negative");
+        }
     }
 }

@@ -1,7 +1,9 @@
 package dev.inferencemetrics.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.RequestSampleJson;
@@ -56,6 +58,30 @@ class FleetApiIT extends ApiIntegrationTest {
         assertThat(first.path("requestsPerSecond").asDouble()).isEqualTo(30.0 / seconds);
         assertThat(answer.json().path("deployments").get(3).path("state").asString())
                 .isEqualTo("no-data");
+    }
+
+    /**
+     * The fleet overview keeps one read and pages through it; each page's trends are read under the scope of the
+     * call, so a read of one tenant's fleet is paged under that tenant's scope only.
+     */
+    @Test
+    void one_fleet_read_answers_every_page_and_only_under_the_scope_it_was_made_for() {
+        FleetOverviewService fleet = context.getBean(FleetOverviewService.class);
+        TenantScope own = TenantScope.tenant(tenant.id());
+        FleetSelection read = fleet.select(own, FleetQuery.all());
+
+        assertThat(read.total()).isEqualTo(4);
+        assertThat(fleet.page(own, read, 0, 3).rows())
+                .extracting(FleetRow::slug)
+                .containsExactly(breached, met2, met10);
+        assertThat(fleet.page(own, read, 3, 3).rows())
+                .singleElement()
+                .satisfies(row -> assertThat(row.slug()).isEqualTo(quiet))
+                .satisfies(row -> assertThat(row.ttftTrend()).hasSizeBetween(12, 13));
+        assertThatThrownBy(() -> fleet.page(TenantScope.tenant(tenant.id() + 1), read, 0, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> fleet.page(TenantScope.allTenants(), read, 0, 3))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -14,7 +14,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.page.ExtendedClientDetails;
 import com.vaadin.flow.component.page.Page;
 import com.vaadin.flow.component.textfield.TextField;
-import com.vaadin.flow.data.provider.Query;
+import com.vaadin.flow.data.provider.QuerySortOrder;
 import com.vaadin.flow.data.provider.SortDirection;
 import com.vaadin.flow.data.value.ValueChangeMode;
 import com.vaadin.flow.router.Menu;
@@ -31,6 +31,7 @@ import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -51,7 +52,8 @@ public class FleetOverviewView extends VerticalLayout {
     final Checkbox showArchived = new Checkbox("Show archived");
     static final int PHONE_WIDTH = 700;
 
-    public FleetOverviewView(FleetOverviewService fleet, CurrentUser currentUser, OperatorAccessAudit audit) {
+    public FleetOverviewView(
+            FleetOverviewService fleet, CurrentUser currentUser, OperatorAccessAudit audit, Clock clock) {
         SignedInUser user = currentUser.require();
         audit.opened(user, null, "Fleet overview");
         boolean operator = user.role() == Role.OPERATOR;
@@ -64,9 +66,11 @@ public class FleetOverviewView extends VerticalLayout {
         filter.addClassName("fleet-filter");
         configureGrid(operator);
         // the grid asks for what it draws; filter, order and paging run on the server
+        FleetGridRows rows = new FleetGridRows(fleet, user.scope(), clock);
         grid.setItems(
-                page -> fleet.page(user.scope(), query(page), page.getOffset(), page.getLimit()).rows().stream(),
-                page -> fleet.count(user.scope(), query(page)));
+                page -> rows.rows(query(page.getSortOrders()), page.getOffset(), page.getLimit()).stream(),
+                // the grid asks for the size without an order; it is answered from the read its rows come from
+                page -> rows.count(query(grid.getDataCommunicator().getBackEndSorting())));
         filter.addValueChangeListener(change -> grid.getDataProvider().refreshAll());
         showArchived.addValueChangeListener(change -> grid.getDataProvider().refreshAll());
         showArchived.setVisible(operator);
@@ -90,9 +94,9 @@ public class FleetOverviewView extends VerticalLayout {
     }
 
     /** The filter box, the archived box and the column the grid is sorted by, as one query. */
-    private FleetQuery query(Query<FleetRow, Void> page) {
+    private FleetQuery query(List<QuerySortOrder> sortOrders) {
         FleetQuery query = FleetQuery.all().withText(filter.getValue()).withArchived(showArchived.getValue());
-        return page.getSortOrders().stream()
+        return sortOrders.stream()
                 .findFirst()
                 .map(order -> query.sortedBy(
                         FleetSort.valueOf(order.getSorted()), order.getDirection() == SortDirection.DESCENDING))

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridSortOrder;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.FleetRow;
+import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.UserAccounts;
@@ -15,9 +17,12 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.TestTenant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.aopalliance.intercept.MethodInterceptor;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.aop.framework.Advised;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
 import org.springframework.security.core.userdetails.UserDetailsService;
@@ -45,6 +50,9 @@ class FleetOverviewViewTest extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;
+
+    @Autowired
+    RequestRollupStore rollups;
 
     @BeforeEach
     void aTenantWithoutDeployments() {
@@ -113,6 +121,49 @@ class FleetOverviewViewTest extends SpringBrowserlessTest {
         FleetOverviewView view = navigate(FleetOverviewView.class);
 
         assertThat(view.showArchived.isVisible()).isFalse();
+    }
+
+    /**
+     * The grid asks for its size and its first page with the page, then — as its connector does in a browser — for
+     * the pages around what it shows, one query per page; a new order or filter asks again. Each would read every
+     * deployment's last hour to sort them: one read answers a page load, and one more each change. Counted at the
+     * rollup store, where a fleet read reads the hour's totals.
+     */
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void opening_the_page_reads_the_fleet_once_and_a_new_order_or_filter_once_more() {
+        TestTenant tenant = TestTenant.create(context, "fleet-pages");
+        IntStream.range(0, 60).forEach(i -> tenant.deployment("d" + i));
+        AtomicInteger reads = new AtomicInteger();
+        MethodInterceptor counting = invocation -> {
+            if (invocation.getMethod().getName().equals("mergeFleetTotalsInto")) {
+                reads.incrementAndGet();
+            }
+            return invocation.proceed();
+        };
+        Advised store = (Advised) rollups;
+        store.addAdvice(0, counting);
+        try {
+            FleetOverviewView view = navigate(FleetOverviewView.class);
+            roundTrip();
+            view.grid.getDataCommunicator().setViewportRange(0, 100);
+            roundTrip();
+            assertThat(reads).as("on opening").hasValue(1);
+
+            view.grid.sort(GridSortOrder.desc(view.grid.getColumnByKey("name")).build());
+            roundTrip();
+            assertThat(reads).as("sorted by name").hasValue(2);
+
+            view.filter.setValue(tenant.slug());
+            roundTrip();
+            assertThat(reads).as("filtered").hasValue(3);
+            assertThat(slugsIn(view.grid))
+                    .hasSize(60)
+                    .startsWith(tenant.slug() + "-d59", tenant.slug() + "-d58")
+                    .endsWith(tenant.slug() + "-d1", tenant.slug() + "-d0");
+        } finally {
+            store.removeAdvice(counting);
+        }
     }
 
     private List<String> slugsIn(Grid<FleetRow> grid) {
