@@ -70,7 +70,9 @@ class FleetReader {
     List<Figures> read(TenantScope scope, List<ListedDeployment> deployments, Instant now) {
         QueryWindow window = window(now);
         FleetKeys keys = keys(deployments);
-        Map<Long, List<KvRollup>> kv = kvRollups.readFleet(keys, window.resolution(), window.from(), window.to());
+        // merged per interval in PostgreSQL: the KV mean is the mean of the intervals' means
+        Map<Long, List<KvRollup>> kv =
+                kvRollups.readFleetPerInterval(keys, window.resolution(), window.from(), window.to(), window.step());
         Map<Long, RequestRollup> totals = new HashMap<>();
         requestRollups.mergeFleetTotalsInto(
                 keys,

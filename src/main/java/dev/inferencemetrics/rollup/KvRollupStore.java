@@ -1,6 +1,8 @@
 package dev.inferencemetrics.rollup;
 
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -43,6 +45,23 @@ public class KvRollupStore {
                     where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
                       and bucket >= ? and bucket < ?
                     order by bucket
+                   offset 0) r""";
+
+    /**
+     * {@link #READ_FLEET}, merged per interval of the window in PostgreSQL: a few rows per deployment instead of one a
+     * minute. Usage sums add in bucket order, as {@code KvRollup.plus} adds them, so the figures are the same.
+     */
+    private static final String READ_FLEET_INTERVALS = """
+            select k.deployment_id, r.interval_start, r.samples, r.usage_sum, r.usage_min, r.usage_max
+              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select date_bin(? * interval '1 second', bucket, ?) as interval_start,
+                          sum(samples)::bigint as samples, sum(usage_sum order by bucket) as usage_sum,
+                          min(usage_min) as usage_min, max(usage_max) as usage_max
+                     from kv_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
+                      and bucket >= ? and bucket < ?
+                    group by 1
                    offset 0) r""";
 
     private final JdbcTemplate jdbc;
@@ -95,6 +114,38 @@ public class KvRollupStore {
                 resolution.seconds(),
                 Timestamp.from(from),
                 Timestamp.from(to));
+    }
+
+    /**
+     * These deployments' rollups with {@code from ≤ bucket < to}, merged per interval of {@code step} counted from
+     * {@code from}, each stamped with its interval's start; by deployment id, those without rollups absent. One
+     * statement, a few rows per deployment.
+     */
+    public Map<Long, List<KvRollup>> readFleetPerInterval(
+            FleetKeys deployments, Resolution resolution, Instant from, Instant to, Duration step) {
+        Map<Long, List<KvRollup>> byDeployment = new HashMap<>();
+        if (deployments.isEmpty()) {
+            return byDeployment;
+        }
+        jdbc.query(
+                connection -> {
+                    PreparedStatement statement = deployments.prepare(connection, READ_FLEET_INTERVALS);
+                    statement.setLong(3, step.getSeconds());
+                    statement.setTimestamp(4, Timestamp.from(from));
+                    statement.setInt(5, resolution.seconds());
+                    statement.setTimestamp(6, Timestamp.from(from));
+                    statement.setTimestamp(7, Timestamp.from(to));
+                    return statement;
+                },
+                (RowCallbackHandler) rs -> byDeployment
+                        .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
+                        .add(new KvRollup(
+                                rs.getTimestamp(2).toInstant(),
+                                rs.getLong(3),
+                                rs.getDouble(4),
+                                rs.getDouble(5),
+                                rs.getDouble(6))));
+        return byDeployment;
     }
 
     /** {@link #read} for many deployments in one statement, by deployment id; those without rollups are absent. */
