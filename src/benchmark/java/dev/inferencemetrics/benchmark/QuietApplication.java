@@ -3,7 +3,9 @@ package dev.inferencemetrics.benchmark;
 import dev.inferencemetrics.Application;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -19,7 +21,24 @@ final class QuietApplication {
         "--inference-metrics.demo.enabled=false", "--inference-metrics.alerts.evaluator=false"
     };
 
+    /**
+     * For benchmarks whose reads may be slow on a loaded machine (ten thousand deployments): the application's 30 s
+     * limits on a transaction and a statement would turn a slow read into a failure, and the benchmark is there to time
+     * it.
+     */
+    static final String[] PATIENT = {
+        "--spring.transaction.default-timeout=600s",
+        "--spring.datasource.hikari.data-source-properties.options="
+                + "-c statement_timeout=600000 -c idle_in_transaction_session_timeout=600000"
+    };
+
     private QuietApplication() {}
+
+    static ConfigurableApplicationContext start(Path data, String[] settings, String[] more) {
+        return start(
+                data,
+                Stream.concat(Arrays.stream(settings), Arrays.stream(more)).toArray(String[]::new));
+    }
 
     static ConfigurableApplicationContext start(Path data, String... settings) {
         SpringApplication application = new SpringApplication(Application.class);
