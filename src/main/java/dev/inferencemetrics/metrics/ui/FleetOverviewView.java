@@ -35,6 +35,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** The landing page: every deployment the signed-in person may see, with its last hour at a glance. */
 @Route("")
@@ -50,6 +51,7 @@ public class FleetOverviewView extends VerticalLayout {
     final Grid<FleetRow> grid = new Grid<>();
     final TextField filter = new TextField();
     final Checkbox showArchived = new Checkbox("Show archived");
+    private Grid.@Nullable Column<FleetRow> cardColumn;
     static final int PHONE_WIDTH = 700;
 
     public FleetOverviewView(
@@ -103,15 +105,23 @@ public class FleetOverviewView extends VerticalLayout {
                 .orElse(query);
     }
 
-    /** On a phone each row is one card; wider screens get the columns. */
+    /**
+     * On a phone each row is one card; wider screens get the columns. The card column exists only while cards are
+     * shown: a hidden column still builds every row's components and sends them to the browser.
+     */
     void asCards(boolean cards) {
+        if (cards && cardColumn == null) {
+            cardColumn = grid.addComponentColumn(FleetCard::of).setKey("card");
+        } else if (!cards && cardColumn != null) {
+            grid.removeColumn(cardColumn);
+            cardColumn = null;
+        }
         grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
         grid.setAllRowsVisible(cards);
     }
 
     private void configureGrid(boolean showTenant) {
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
-        grid.addComponentColumn(FleetCard::of).setKey("card").setVisible(false);
         grid.addComponentColumn(FleetCard::link)
                 .setHeader("Deployment")
                 .setKey("name")
@@ -161,7 +171,7 @@ public class FleetOverviewView extends VerticalLayout {
                 .setFlexGrow(0);
         grid.getColumns().stream()
                 .filter(column -> column.getKey() == null
-                        || !List.of("name", "model", "tenant", "trend", "card").contains(column.getKey()))
+                        || !List.of("name", "model", "tenant", "trend").contains(column.getKey()))
                 .forEach(column -> column.setAutoWidth(true));
         grid.setEmptyStateText(EMPTY_STATE);
         // a click beside the link opens the deployment too; a click that asks for a new tab is the link's alone

@@ -166,6 +166,25 @@ class FleetOverviewViewTest extends SpringBrowserlessTest {
         }
     }
 
+    /** A hidden column would still build a card for every row: wide screens have no card column at all. */
+    @Test
+    @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void only_a_phone_gets_the_card_column_and_then_only_the_cards_show() {
+        FleetOverviewView view = navigate(FleetOverviewView.class);
+        view.asCards(false);
+        assertThat(view.grid.getColumnByKey("card")).isNull();
+
+        view.asCards(true);
+        assertThat(view.grid.getColumns().stream().filter(Grid.Column::isVisible))
+                .extracting(Grid.Column::getKey)
+                .containsExactly("card");
+        assertThat(slugsIn(view.grid)).containsExactlyInAnyOrderElementsOf(ACME);
+
+        view.asCards(false);
+        assertThat(view.grid.getColumnByKey("card")).isNull();
+        assertThat(view.grid.getColumnByKey("name").isVisible()).isTrue();
+    }
+
     private List<String> slugsIn(Grid<FleetRow> grid) {
         return rows(grid).stream().map(FleetRow::slug).toList();
     }
