@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.PreparedStatementCreator;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Repository;
 
@@ -123,46 +124,37 @@ public class KvRollupStore {
      */
     public Map<Long, List<KvRollup>> readFleetPerInterval(
             FleetKeys deployments, Resolution resolution, Instant from, Instant to, Duration step) {
-        Map<Long, List<KvRollup>> byDeployment = new HashMap<>();
-        if (deployments.isEmpty()) {
-            return byDeployment;
-        }
-        jdbc.query(
-                connection -> {
-                    PreparedStatement statement = deployments.prepare(connection, READ_FLEET_INTERVALS);
-                    statement.setLong(3, step.getSeconds());
-                    statement.setTimestamp(4, Timestamp.from(from));
-                    statement.setInt(5, resolution.seconds());
-                    statement.setTimestamp(6, Timestamp.from(from));
-                    statement.setTimestamp(7, Timestamp.from(to));
-                    return statement;
-                },
-                (RowCallbackHandler) rs -> byDeployment
-                        .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
-                        .add(new KvRollup(
-                                rs.getTimestamp(2).toInstant(),
-                                rs.getLong(3),
-                                rs.getDouble(4),
-                                rs.getDouble(5),
-                                rs.getDouble(6))));
-        return byDeployment;
+        return byDeployment(deployments, connection -> {
+            PreparedStatement statement = deployments.prepare(connection, READ_FLEET_INTERVALS);
+            statement.setLong(3, step.getSeconds());
+            statement.setTimestamp(4, Timestamp.from(from));
+            statement.setInt(5, resolution.seconds());
+            statement.setTimestamp(6, Timestamp.from(from));
+            statement.setTimestamp(7, Timestamp.from(to));
+            return statement;
+        });
     }
 
     /** {@link #read} for many deployments in one statement, by deployment id; those without rollups are absent. */
     public Map<Long, List<KvRollup>> readFleet(FleetKeys deployments, Resolution resolution, Instant from, Instant to) {
+        return byDeployment(
+                deployments, connection -> deployments.prepare(connection, READ_FLEET, resolution, from, to));
+    }
+
+    /** The rows of a fleet statement (deployment id, bucket, samples, sum, min, max), by deployment id. */
+    private Map<Long, List<KvRollup>> byDeployment(FleetKeys deployments, PreparedStatementCreator statement) {
         Map<Long, List<KvRollup>> byDeployment = new HashMap<>();
         if (deployments.isEmpty()) {
             return byDeployment;
         }
-        jdbc.query(connection -> deployments.prepare(connection, READ_FLEET, resolution, from, to), (RowCallbackHandler)
-                rs -> byDeployment
-                        .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
-                        .add(new KvRollup(
-                                rs.getTimestamp(2).toInstant(),
-                                rs.getLong(3),
-                                rs.getDouble(4),
-                                rs.getDouble(5),
-                                rs.getDouble(6))));
+        jdbc.query(statement, (RowCallbackHandler) rs -> byDeployment
+                .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
+                .add(new KvRollup(
+                        rs.getTimestamp(2).toInstant(),
+                        rs.getLong(3),
+                        rs.getDouble(4),
+                        rs.getDouble(5),
+                        rs.getDouble(6))));
         return byDeployment;
     }
 }
