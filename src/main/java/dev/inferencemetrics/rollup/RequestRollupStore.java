@@ -107,32 +107,24 @@ public class RequestRollupStore {
                                      and resolution_s = 60 and bucket >= ? and bucket < ?) as past_end
                    offset 0) later
              cross join lateral (
-                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
-                          timeout_requests, cancelled_requests
-                     from request_rollup
-                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 60
-                      and bucket >= ? and bucket < ?
-                   union all
-                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
-                          timeout_requests, cancelled_requests
-                     from request_rollup
-                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 1800
-                      and bucket >= ? and bucket < ?
-                   union all
-                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
-                          timeout_requests, cancelled_requests
-                     from request_rollup
-                    where not later.past_end
-                      and tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 1800
-                      and bucket >= ? and bucket < ?
-                   union all
-                   select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
-                          timeout_requests, cancelled_requests
-                     from request_rollup
-                    where later.past_end
-                      and tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = 60
-                      and bucket >= ? and bucket < ?
-                   offset 0) r""";
+            """
+            + String.join(
+                    "\nunion all\n",
+                    fleetSpanPart("", Resolution.MINUTE),
+                    fleetSpanPart("", Resolution.HALF_HOUR),
+                    fleetSpanPart("not later.past_end and", Resolution.HALF_HOUR),
+                    fleetSpanPart("later.past_end and", Resolution.MINUTE))
+            + "\noffset 0) r";
+
+    /** One part of {@link #READ_FLEET_SPAN}: a deployment's rollups of one resolution in a range, if the condition holds. */
+    private static String fleetSpanPart(String condition, Resolution resolution) {
+        return """
+                select requests, ok_requests, input_tokens, output_tokens, ttft, itl, error_requests,
+                       timeout_requests, cancelled_requests
+                  from request_rollup
+                 where %s tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = %d
+                   and bucket >= ? and bucket < ?""".formatted(condition, resolution.seconds());
+    }
 
     /** Each deployment's TTFT sketches, for the trends of the rows a page shows. */
     private static final String READ_FLEET_TTFT = """
