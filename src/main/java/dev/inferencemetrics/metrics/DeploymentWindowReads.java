@@ -6,12 +6,11 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.tenancy.Caller;
 import java.time.Clock;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
- * A read of one deployment over the window its {@code from}, {@code to} and {@code step} parameters name, answered as
+ * A read of one deployment over the window its {@link WindowParameters} name, answered as
  * every such endpoint answers: an unusable window or parameter is a 400 with the reason, and an operator's read of a
  * tenant's deployment is in the audit log.
  */
@@ -29,16 +28,9 @@ class DeploymentWindowReads {
     }
 
     /** {@code query} may throw IllegalArgumentException for a parameter of its own: the caller gets a 400 too. */
-    <T> T read(
-            Caller caller,
-            String slug,
-            String what,
-            @Nullable String from,
-            @Nullable String to,
-            @Nullable String step,
-            Function<QueryWindow, T> query) {
+    <T> T read(Caller caller, String slug, String what, WindowParameters parameters, Function<QueryWindow, T> query) {
         try {
-            T answer = query.apply(WindowParameters.window(from, to, step, clock));
+            T answer = query.apply(parameters.window(clock));
             audit.called(
                     caller,
                     () -> deployments.require(caller.scope(), slug).tenantId(),

@@ -4,7 +4,7 @@ import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.jspecify.annotations.Nullable;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -36,23 +36,12 @@ class HeatmapController {
             @Parameter(description = "ttft, itl, e2e, input or output (token counts)")
                     @RequestParam(defaultValue = "ttft")
                     String metric,
-            @Parameter(description = "ISO-8601 instant; default: an hour before to")
-                    @RequestParam(required = false)
-                    @Nullable
-                    String from,
-            @Parameter(description = "ISO-8601 instant; default: now") @RequestParam(required = false) @Nullable
-                    String to,
-            @Parameter(description = "ISO-8601 duration (PT5M) or seconds (300); default follows the window")
-                    @RequestParam(required = false)
-                    @Nullable
-                    String step) {
+            @ParameterObject WindowParameters parameters) {
         return reads.read(
                 caller,
                 slug,
                 "heatmap",
-                from,
-                to,
-                step,
+                parameters,
                 window -> heatmaps.query(caller.scope(), slug, HeatmapMetric.of(metric), window));
     }
 }

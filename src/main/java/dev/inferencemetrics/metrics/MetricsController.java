@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -65,23 +65,12 @@ class MetricsController {
     MetricsAnswer metrics(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
-            @Parameter(description = "ISO-8601 instant; default: an hour before to")
-                    @RequestParam(required = false)
-                    @Nullable
-                    String from,
-            @Parameter(description = "ISO-8601 instant; default: now") @RequestParam(required = false) @Nullable
-                    String to,
-            @Parameter(description = "ISO-8601 duration (PT5M) or seconds (300); default follows the window")
-                    @RequestParam(required = false)
-                    @Nullable
-                    String step) {
+            @ParameterObject WindowParameters parameters) {
         return reads.read(
                 caller,
                 slug,
                 "metrics",
-                from,
-                to,
-                step,
+                parameters,
                 window -> MetricsAnswer.of(
                         metrics.query(caller.scope(), slug, window),
                         approximateLatency.query(caller.scope(), slug, window)));

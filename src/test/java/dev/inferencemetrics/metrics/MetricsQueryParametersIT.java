@@ -8,10 +8,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
 /** The window and step of a metrics query: the defaults, and that unusable ones are a 400 with a reason. */
 class MetricsQueryParametersIT extends ApiIntegrationTest {
@@ -43,6 +46,27 @@ class MetricsQueryParametersIT extends ApiIntegrationTest {
 
         assertThat(answer.status()).as(answer.toString()).isEqualTo(400);
         assertThat(answer.detail()).isNotBlank();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"metrics", "heatmap"})
+    void the_openapi_document_describes_from_to_and_step_as_optional_query_parameters(String read) {
+        JsonNode parameters = api.get("/v3/api-docs", null)
+                .json()
+                .path("paths")
+                .path("/api/v1/deployments/{slug}/" + read)
+                .path("get")
+                .path("parameters");
+
+        for (String name : new String[] {"from", "to", "step"}) {
+            JsonNode parameter = StreamSupport.stream(parameters.spliterator(), false)
+                    .filter(p -> p.path("name").asString().equals(name))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(name + " is not documented for /" + read));
+            assertThat(parameter.path("in").asString()).isEqualTo("query");
+            assertThat(parameter.path("required").asBoolean()).isFalse();
+            assertThat(parameter.path("description").asString()).contains("ISO-8601");
+        }
     }
 
     @Test
