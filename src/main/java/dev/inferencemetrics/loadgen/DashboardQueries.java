@@ -84,7 +84,7 @@ final class DashboardQueries implements AutoCloseable {
 
     private void query(URI uri) {
         long started = System.nanoTime();
-        try {
+        statistics.attempt(() -> {
             HttpRequest request = HttpRequest.newBuilder(uri)
                     .timeout(CALL_TIMEOUT)
                     .header("Authorization", "Bearer " + key)
@@ -97,12 +97,7 @@ final class DashboardQueries implements AutoCloseable {
                 response = http.send(request, HttpResponse.BodyHandlers.discarding());
             }
             statistics.answered(response.statusCode(), 0, 0, (System.nanoTime() - started) / 1e6);
-        } catch (java.io.IOException e) {
-            statistics.failed(e.getClass().getSimpleName());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            statistics.failed("interrupted");
-        }
+        });
     }
 
     /** How long a 429 or 503 answer asks the caller to wait before sending again. */

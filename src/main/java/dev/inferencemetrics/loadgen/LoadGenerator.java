@@ -18,6 +18,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Drives {@code POST /api/v1/ingest/requests} at a fixed rate of realistic samples, spread over one deployment or a
@@ -66,6 +67,9 @@ public final class LoadGenerator {
             out.println(e.getMessage()
                     + (e.getCause() == null ? "" : ": " + e.getCause().getMessage()));
             return 1;
+        } catch (RuntimeException e) {
+            out.println("the load stopped on an unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage());
+            return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
@@ -104,9 +108,8 @@ public final class LoadGenerator {
                             heap,
                             sizeBefore.map(before ->
                                     DatabaseSize.read(options.database()).minus(before)));
-            return statistics.failedCalls() == 0
-                    && metrics.statistics().failedCalls() == 0
-                    && fleet.statistics().failedCalls() == 0;
+            return Stream.of(statistics, metrics.statistics(), fleet.statistics())
+                    .allMatch(calls -> calls.failedCalls() == 0 && calls.unansweredCalls() == 0);
         }
     }
 
@@ -155,7 +158,7 @@ public final class LoadGenerator {
 
     private void send(String body) {
         long started = System.nanoTime();
-        try {
+        statistics.attempt(() -> {
             HttpRequest request = HttpRequest.newBuilder(options.url().resolve("/api/v1/ingest/requests"))
                     .timeout(CALL_TIMEOUT)
                     .header("Authorization", "Bearer " + options.key())
@@ -175,12 +178,7 @@ public final class LoadGenerator {
                 }
             }
             statistics.answered(response.statusCode(), accepted, rejected, (System.nanoTime() - started) / 1e6);
-        } catch (java.io.IOException e) {
-            statistics.failed(e.getClass().getSimpleName());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            statistics.failed("interrupted");
-        }
+        });
     }
 
     private void progress(long start, DashboardQueries metrics, DashboardQueries fleet) {

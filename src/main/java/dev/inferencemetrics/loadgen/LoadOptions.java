@@ -1,6 +1,7 @@
 package dev.inferencemetrics.loadgen;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -33,7 +34,7 @@ record LoadOptions(
 
     static final String USAGE = """
             usage: java -jar inference-metrics.jar load --url URL --key KEY [options]
-              --url URL               the dashboard, e.g. http://localhost:8080
+              --url URL               the dashboard, an absolute http or https URL: http://localhost:8080
               --key KEY               an API key with scopes ingest and metrics:read
               --deployment SLUG       the deployment to send to (default: sandbox)
               --deployments N         spread the load over N deployments instead, in turn, a batch each:
@@ -88,7 +89,7 @@ record LoadOptions(
             throw new IllegalArgumentException("--url and --key are required");
         }
         return new LoadOptions(
-                URI.create(given.get("--url")),
+                url(given.get("--url")),
                 given.get("--key"),
                 deployments(given),
                 perSecond(given.getOrDefault("--rate", "2000")),
@@ -116,6 +117,26 @@ record LoadOptions(
             given.put(option, it.next());
         }
         return given;
+    }
+
+    /** The dashboard's address, checked now: a URL without a scheme would fail every call of the run. */
+    static URI url(String value) {
+        URI url;
+        try {
+            url = new URI(value);
+        } catch (URISyntaxException e) {
+            throw notAnHttpUrl(value);
+        }
+        if (!"http".equalsIgnoreCase(url.getScheme()) && !"https".equalsIgnoreCase(url.getScheme())
+                || url.getHost() == null) {
+            throw notAnHttpUrl(value);
+        }
+        return url;
+    }
+
+    private static IllegalArgumentException notAnHttpUrl(String value) {
+        return new IllegalArgumentException(
+                "--url: not an absolute http or https URL such as http://localhost:8080: " + value);
     }
 
     private static TargetDeployments deployments(Map<String, String> given) {

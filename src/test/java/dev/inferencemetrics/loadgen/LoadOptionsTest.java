@@ -119,4 +119,27 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> LoadOptions.parse(List.of("--url", "http://127.0.0.1:8080")))
                 .hasMessage("--url and --key are required");
     }
+
+    @Test
+    void a_url_without_a_scheme_is_refused_at_once_naming_the_option() {
+        assertThatThrownBy(() -> LoadOptions.parse(List.of("--url", "localhost:8080", "--key", "imk_x")))
+                .hasMessage("--url: not an absolute http or https URL such as http://localhost:8080: localhost:8080");
+        assertThatThrownBy(() -> LoadOptions.parse(List.of("--url", "/api", "--key", "imk_x")))
+                .hasMessageStartingWith("--url: not an absolute http or https URL");
+        assertThat(LoadOptions.url("https://metrics.example.com")).isEqualTo(URI.create("https://metrics.example.com"));
+    }
+
+    @Test
+    void a_url_without_a_scheme_ends_the_command_with_usage_before_anything_is_sent() {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        int exit = LoadGenerator.run(
+                new String[] {"--url", "localhost:8080", "--key", "imk_x"},
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .startsWith("--url: not an absolute http or https URL")
+                .contains("usage:");
+    }
 }
