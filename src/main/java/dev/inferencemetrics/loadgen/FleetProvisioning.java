@@ -70,7 +70,10 @@ final class FleetProvisioning {
                 Thread.sleep(Duration.ofSeconds(DashboardQueries.retryAfterSeconds(answer)));
             } catch (IOException e) {
                 if (attempt == ATTEMPTS) {
-                    throw new UncheckedIOException("cannot reach " + options.url(), e);
+                    throw new UncheckedIOException(
+                            "cannot reach " + options.url() + " ("
+                                    + e.getClass().getSimpleName() + ")",
+                            e);
                 }
                 Thread.sleep(Duration.ofSeconds(1));
             }

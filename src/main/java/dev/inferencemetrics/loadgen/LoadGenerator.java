@@ -64,8 +64,8 @@ public final class LoadGenerator {
         try {
             return new LoadGenerator(options, out, Clock.systemUTC()).run() ? 0 : 1;
         } catch (UncheckedIOException | IllegalStateException e) {
-            out.println(e.getMessage()
-                    + (e.getCause() == null ? "" : ": " + e.getCause().getMessage()));
+            // the message says all there is to say; a cause's message may quote the database URL with its password
+            out.println(e.getMessage());
             return 1;
         } catch (RuntimeException e) {
             out.println("the load stopped on an unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage());

@@ -51,8 +51,10 @@ record LoadOptions(
                                       each deployment in turn (default: 0)
               --fleet-queries N/s     fleet overview reads per second, GET /api/v1/fleet (default: 0)
               --operator USER:PW      an operator's sign-in, to report the dashboard's heap use (default: none)
-              --database JDBC_URL     the dashboard's PostgreSQL (user and password in the URL), to report how
-                                      much the database grew (default: none)""";
+              --database JDBC_URL     the dashboard's PostgreSQL, to report how much the database grew
+                                      (default: none); the password is better kept in ~/.pgpass (or the
+                                      file PGPASSFILE names) than in the URL, where ps shows it to all;
+                                      PGPASSWORD is not read by the driver, and messages never print it""";
 
     private static final Set<String> OPTIONS = Set.of(
             "--url",
