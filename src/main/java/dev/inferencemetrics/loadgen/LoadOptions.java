@@ -94,12 +94,12 @@ record LoadOptions(
                 url(given.get("--url")),
                 given.get("--key"),
                 deployments(given),
-                perSecond(given.getOrDefault("--rate", "2000")),
+                perSecond("--rate", given.getOrDefault("--rate", "2000")),
                 duration(given.getOrDefault("--duration", "60s")),
-                Integer.parseInt(given.getOrDefault("--batch", "1000")),
-                Integer.parseInt(given.getOrDefault("--concurrency", "8")),
-                perSecond(given.getOrDefault("--queries", "0")),
-                perSecond(given.getOrDefault("--fleet-queries", "0")),
+                whole("--batch", given.getOrDefault("--batch", "1000")),
+                whole("--concurrency", given.getOrDefault("--concurrency", "8")),
+                perSecond("--queries", given.getOrDefault("--queries", "0")),
+                perSecond("--fleet-queries", given.getOrDefault("--fleet-queries", "0")),
                 given.get("--operator"),
                 given.get("--admin-key"),
                 given.get("--tenant"),
@@ -149,14 +149,34 @@ record LoadOptions(
             throw new IllegalArgumentException("give --deployment or --deployments, not both");
         }
         return TargetDeployments.fleet(
-                given.getOrDefault("--deployment-prefix", "fleet"), Integer.parseInt(given.get("--deployments")));
+                given.getOrDefault("--deployment-prefix", "fleet"), whole("--deployments", given.get("--deployments")));
     }
 
-    private static double perSecond(String value) {
-        return Double.parseDouble(value.replace("/s", ""));
+    private static double perSecond(String option, String value) {
+        try {
+            return Double.parseDouble(value.replace("/s", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": not a number: " + value);
+        }
+    }
+
+    private static int whole(String option, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": not a whole number: " + value);
+        }
     }
 
     static Duration duration(String value) {
+        try {
+            return durationOf(value);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--duration: not a duration such as 60s, 5m or PT2M: " + value);
+        }
+    }
+
+    private static Duration durationOf(String value) {
         if (value.startsWith("P") || value.startsWith("p")) {
             return Duration.parse(value);
         }

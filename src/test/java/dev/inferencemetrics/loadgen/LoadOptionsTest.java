@@ -142,4 +142,21 @@ class LoadOptionsTest {
                 .startsWith("--url: not an absolute http or https URL")
                 .contains("usage:");
     }
+
+    @Test
+    void a_value_that_is_not_a_number_is_refused_naming_its_option() {
+        assertThatThrownBy(() -> parse("--rate", "abc")).hasMessage("--rate: not a number: abc");
+        assertThatThrownBy(() -> parse("--queries", "1,5/s")).hasMessage("--queries: not a number: 1,5/s");
+        assertThatThrownBy(() -> parse("--batch", "1e3")).hasMessage("--batch: not a whole number: 1e3");
+        assertThatThrownBy(() -> parse("--deployments", "ten")).hasMessage("--deployments: not a whole number: ten");
+        assertThatThrownBy(() -> parse("--duration", "soon"))
+                .hasMessage("--duration: not a duration such as 60s, 5m or PT2M: soon");
+    }
+
+    @Test
+    void an_empty_duration_is_refused_with_a_message_not_an_index_error() {
+        assertThatThrownBy(() -> LoadOptions.duration(""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--duration: not a duration such as 60s, 5m or PT2M: ");
+    }
 }
