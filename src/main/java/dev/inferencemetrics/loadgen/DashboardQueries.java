@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongFunction;
 
@@ -27,12 +28,16 @@ final class DashboardQueries implements AutoCloseable {
     /** The overview's grid asks for a page at a time; the API's default page is what a first screen reads. */
     private static final int FLEET_PAGE = 100;
 
+    /** Reads of one kind waiting for an answer at most; one due beyond them is skipped, never queued. */
+    static final int MAX_IN_FLIGHT = 32;
+
     private final double perSecond;
     private final LongFunction<URI> queryUri;
     private final String key;
     private final HttpClient http;
     private final LoadStatistics statistics = new LoadStatistics();
     private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
+    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
 
     private DashboardQueries(double perSecond, LongFunction<URI> queryUri, String key, HttpClient http) {
         this.perSecond = perSecond;
@@ -69,8 +74,18 @@ final class DashboardQueries implements AutoCloseable {
         long due = (long) (elapsed.toNanos() / 1e9 * perSecond);
         for (long query = statistics.sent(); query < due; query++) {
             statistics.sent(1);
+            if (!inFlight.tryAcquire()) {
+                statistics.failed("skipped, " + MAX_IN_FLIGHT + " in flight");
+                continue;
+            }
             long index = query;
-            calls.submit(() -> query(queryUri.apply(index)));
+            calls.submit(() -> {
+                try {
+                    query(queryUri.apply(index));
+                } finally {
+                    inFlight.release();
+                }
+            });
         }
     }
 

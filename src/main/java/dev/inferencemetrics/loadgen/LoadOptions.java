@@ -37,19 +37,23 @@ record LoadOptions(
               --url URL               the dashboard, an absolute http or https URL: http://localhost:8080
               --key KEY               an API key with scopes ingest and metrics:read
               --deployment SLUG       the deployment to send to (default: sandbox)
-              --deployments N         spread the load over N deployments instead, in turn, a batch each:
-                                      PREFIX-0001 … PREFIX-N (each gets the rate ÷ N)
-              --deployment-prefix P   the slugs' prefix with --deployments (default: fleet)
+              --deployments N         spread the load over N deployments instead (at most 100,000), in turn,
+                                      a batch each: PREFIX-0001 … PREFIX-N (each gets the rate ÷ N)
+              --deployment-prefix P   the slugs' prefix with --deployments (default: fleet): lowercase
+                                      letters, digits and hyphens, so that PREFIX-0001 is a valid slug
               --admin-key KEY         an operator key (scope admin): first create or update the deployments
                                       with PUT /api/v1/deployments/{slug} (idempotent; needs --tenant)
               --tenant SLUG           the tenant of --key, which the provisioned deployments belong to
-              --rate N/s              samples per second to send (default: 2000/s)
-              --duration D            how long to run: 60s, 5m, or ISO-8601 like PT2M (default: 60s)
+              --rate N/s              samples per second to send, at most 1,000,000/s (default: 2000/s)
+              --duration D            how long to run, more than 0s: 60s, 5m, or ISO-8601 like PT2M
+                                      (default: 60s)
               --batch N               samples per request (default: 1000, at most 10000)
               --concurrency N         requests in flight at most (default: 8)
               --queries N/s           Metrics page queries per second alongside the load, the last hour of
-                                      each deployment in turn (default: 0)
-              --fleet-queries N/s     fleet overview reads per second, GET /api/v1/fleet (default: 0)
+                                      each deployment in turn, at most 1,000/s (default: 0)
+              --fleet-queries N/s     fleet overview reads per second, GET /api/v1/fleet, at most 1,000/s
+                                      (default: 0); of each kind 32 at most wait for an answer at once,
+                                      and one due beyond them is skipped and counted as failed
               --operator USER:PW      an operator's sign-in, to report the dashboard's heap use (default: none)
               --database JDBC_URL     the dashboard's PostgreSQL, to report how much the database grew
                                       (default: none); the password is better kept in ~/.pgpass (or the
@@ -73,12 +77,31 @@ record LoadOptions(
             "--operator",
             "--database");
 
+    /** Far above what one dashboard stores; a typo such as 1e9 would only spin the sending loop. */
+    static final double MAX_SAMPLES_PER_SECOND = 1_000_000;
+
+    static final double MAX_QUERIES_PER_SECOND = 1_000;
+    static final int MAX_BATCH = 10_000;
+
     LoadOptions {
-        if (queriesPerSecond < 0 || fleetQueriesPerSecond < 0) {
-            throw new IllegalArgumentException("--queries and --fleet-queries must not be negative");
+        // written so that NaN fails every comparison, and the bounds keep infinity out
+        if (!(samplesPerSecond > 0 && samplesPerSecond <= MAX_SAMPLES_PER_SECOND)) {
+            throw new IllegalArgumentException("--rate must be above 0 and at most 1,000,000/s");
         }
-        if (samplesPerSecond <= 0 || batch <= 0 || batch > 10_000 || concurrency <= 0 || duration.isNegative()) {
-            throw new IllegalArgumentException("rate, batch (1–10000), concurrency and duration must be positive");
+        if (!(queriesPerSecond >= 0 && queriesPerSecond <= MAX_QUERIES_PER_SECOND)) {
+            throw new IllegalArgumentException("--queries must be from 0 to 1,000/s");
+        }
+        if (!(fleetQueriesPerSecond >= 0 && fleetQueriesPerSecond <= MAX_QUERIES_PER_SECOND)) {
+            throw new IllegalArgumentException("--fleet-queries must be from 0 to 1,000/s");
+        }
+        if (batch < 1 || batch > MAX_BATCH) {
+            throw new IllegalArgumentException("--batch must be from 1 to 10,000");
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("--concurrency must be at least 1");
+        }
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("--duration must be longer than 0s");
         }
         if (adminKey != null && tenant == null) {
             throw new IllegalArgumentException("--admin-key needs --tenant, the tenant of --key");
@@ -143,6 +166,9 @@ record LoadOptions(
 
     private static TargetDeployments deployments(Map<String, String> given) {
         if (!given.containsKey("--deployments")) {
+            if (given.containsKey("--deployment-prefix")) {
+                throw new IllegalArgumentException("--deployment-prefix names a fleet: give --deployments too");
+            }
             return TargetDeployments.one(given.getOrDefault("--deployment", "sandbox"));
         }
         if (given.containsKey("--deployment")) {

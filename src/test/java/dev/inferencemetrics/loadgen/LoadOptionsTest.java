@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class LoadOptionsTest {
 
@@ -81,7 +83,7 @@ class LoadOptionsTest {
 
     @Test
     void a_fleet_needs_at_least_one_deployment() {
-        assertThatThrownBy(() -> parse("--deployments", "0")).hasMessage("--deployments must be at least 1");
+        assertThatThrownBy(() -> parse("--deployments", "0")).hasMessage("--deployments must be from 1 to 100,000");
     }
 
     @Test
@@ -93,7 +95,64 @@ class LoadOptionsTest {
     @Test
     void negative_fleet_query_rates_are_refused() {
         assertThatThrownBy(() -> parse("--fleet-queries", "-1/s"))
-                .hasMessage("--queries and --fleet-queries must not be negative");
+                .hasMessage("--fleet-queries must be from 0 to 1,000/s");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NaN", "Infinity", "-Infinity", "1000001/s", "0"})
+    void a_rate_must_be_finite_above_zero_and_at_most_a_million_a_second(String rate) {
+        assertThatThrownBy(() -> parse("--rate", rate)).hasMessage("--rate must be above 0 and at most 1,000,000/s");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"NaN", "Infinity", "1001/s"})
+    void query_rates_must_be_finite_and_at_most_a_thousand_a_second(String rate) {
+        assertThatThrownBy(() -> parse("--queries", rate)).hasMessage("--queries must be from 0 to 1,000/s");
+        assertThatThrownBy(() -> parse("--fleet-queries", rate))
+                .hasMessage("--fleet-queries must be from 0 to 1,000/s");
+    }
+
+    @Test
+    void the_highest_rates_allowed_are_taken() {
+        LoadOptions options = parse("--rate", "1000000/s", "--queries", "1000/s", "--fleet-queries", "1000/s");
+
+        assertThat(options.samplesPerSecond()).isEqualTo(1_000_000);
+        assertThat(options.queriesPerSecond()).isEqualTo(1_000);
+    }
+
+    @Test
+    void a_fleet_is_at_most_a_hundred_thousand_deployments() {
+        assertThat(parse("--deployments", "100000").deployments().slugs().getLast())
+                .isEqualTo("fleet-100000");
+        assertThatThrownBy(() -> parse("--deployments", "100001"))
+                .hasMessage("--deployments must be from 1 to 100,000");
+    }
+
+    @Test
+    void a_prefix_that_would_not_make_valid_slugs_is_refused() {
+        assertThatThrownBy(() -> parse("--deployments", "3", "--deployment-prefix", "Fleet"))
+                .hasMessage("--deployment-prefix: Fleet-0001 is not a valid slug (lowercase letters, digits and"
+                        + " hyphens, first a letter or digit, 63 characters at most)");
+        assertThatThrownBy(() -> parse("--deployments", "3", "--deployment-prefix", "a/b"))
+                .hasMessageStartingWith("--deployment-prefix: a/b-0001 is not a valid slug");
+        assertThatThrownBy(() -> parse("--deployments", "3", "--deployment-prefix", "x".repeat(59)))
+                .hasMessageStartingWith("--deployment-prefix: " + "x".repeat(59) + "-0001 is not a valid slug");
+        assertThat(parse("--deployments", "3", "--deployment-prefix", "x".repeat(58))
+                        .deployments()
+                        .count())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void a_prefix_without_a_fleet_is_refused() {
+        assertThatThrownBy(() -> parse("--deployment-prefix", "soak"))
+                .hasMessage("--deployment-prefix names a fleet: give --deployments too");
+    }
+
+    @Test
+    void a_duration_must_be_longer_than_nothing() {
+        assertThatThrownBy(() -> parse("--duration", "0s")).hasMessage("--duration must be longer than 0s");
+        assertThatThrownBy(() -> parse("--duration", "PT0S")).hasMessage("--duration must be longer than 0s");
     }
 
     @Test
