@@ -91,6 +91,7 @@ public final class LoadGenerator {
                 options.deployments().samplesPerSecondEach(options.samplesPerSecond()),
                 options.duration(),
                 options.batch());
+        options.unreachedDeploymentsWarning().ifPresent(out::println);
         heap.ifPresent(HeapProbe::usedBytes);
         long start = System.nanoTime();
         try (DashboardQueries metrics = DashboardQueries.metricsPages(options, http, clock);

@@ -6,7 +6,9 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -106,6 +108,22 @@ record LoadOptions(
         if (adminKey != null && tenant == null) {
             throw new IllegalArgumentException("--admin-key needs --tenant, the tenant of --key");
         }
+    }
+
+    /** Said at the start when the run has fewer batches than deployments, so that some receive nothing. */
+    Optional<String> unreachedDeploymentsWarning() {
+        long batches = (long) (samplesPerSecond * duration.toNanos() / 1e9 / batch);
+        if (batches >= deployments.count()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "warning: %,d batches of %,d in the run for %,d deployments: %,d of them receive nothing;"
+                        + " raise --rate or --duration, or lower --batch",
+                batches,
+                batch,
+                deployments.count(),
+                deployments.count() - batches));
     }
 
     static LoadOptions parse(List<String> args) {

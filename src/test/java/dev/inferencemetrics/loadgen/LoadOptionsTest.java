@@ -218,4 +218,21 @@ class LoadOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--duration: not a duration such as 60s, 5m or PT2M: ");
     }
+
+    @Test
+    void a_run_with_fewer_batches_than_deployments_warns_how_many_receive_nothing() {
+        LoadOptions options = parse("--deployments", "1000", "--rate", "100/s", "--duration", "60s", "--batch", "10");
+
+        assertThat(options.unreachedDeploymentsWarning())
+                .hasValue("warning: 600 batches of 10 in the run for 1,000 deployments: 400 of them receive nothing;"
+                        + " raise --rate or --duration, or lower --batch");
+    }
+
+    @Test
+    void a_run_that_reaches_every_deployment_gives_no_warning() {
+        assertThat(parse("--deployments", "1000", "--rate", "100/s", "--duration", "100s", "--batch", "10")
+                        .unreachedDeploymentsWarning())
+                .isEmpty();
+        assertThat(parse().unreachedDeploymentsWarning()).isEmpty();
+    }
 }
