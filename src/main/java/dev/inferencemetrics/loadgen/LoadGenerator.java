@@ -28,13 +28,13 @@ import java.util.stream.Stream;
 public final class LoadGenerator {
 
     private static final Pattern COUNT = Pattern.compile("\"(accepted|rejected)\":(\\d+)");
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
 
     private final LoadOptions options;
     private final PrintStream out;
     private final Clock clock;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ApiCalls api;
     private final LoadStatistics statistics = new LoadStatistics();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private final Optional<HeapProbe> heap;
@@ -43,6 +43,7 @@ public final class LoadGenerator {
         this.options = options;
         this.out = out;
         this.clock = clock;
+        this.api = new ApiCalls(http, options.url());
         this.heap =
                 Optional.ofNullable(options.operator()).map(operator -> new HeapProbe(http, options.url(), operator));
     }
@@ -77,7 +78,7 @@ public final class LoadGenerator {
     }
 
     boolean run() throws InterruptedException {
-        if (options.adminKey() != null && !new FleetProvisioning(options, http, out).provision()) {
+        if (options.adminKey() != null && !new FleetProvisioning(options, api, out).provision()) {
             return false;
         }
         Optional<DatabaseSize> sizeBefore =
@@ -94,8 +95,8 @@ public final class LoadGenerator {
         options.unreachedDeploymentsWarning().ifPresent(out::println);
         heap.ifPresent(HeapProbe::usedBytes);
         long start = System.nanoTime();
-        try (DashboardQueries metrics = DashboardQueries.metricsPages(options, http, clock);
-                DashboardQueries fleet = DashboardQueries.fleetOverview(options, http)) {
+        try (DashboardQueries metrics = DashboardQueries.metricsPages(options, api, clock);
+                DashboardQueries fleet = DashboardQueries.fleetOverview(options, api)) {
             sendFor(start, metrics, fleet);
             metrics.close();
             fleet.close();
@@ -153,20 +154,18 @@ public final class LoadGenerator {
                 }
             }
             calls.shutdown();
-            calls.awaitTermination(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            calls.awaitTermination(ApiCalls.LONGEST_CALL.toSeconds() + 1, TimeUnit.SECONDS);
         }
     }
 
     private void send(String body) {
         long started = System.nanoTime();
         statistics.attempt(() -> {
-            HttpRequest request = HttpRequest.newBuilder(options.url().resolve("/api/v1/ingest/requests"))
-                    .timeout(CALL_TIMEOUT)
-                    .header("Authorization", "Bearer " + options.key())
+            HttpRequest request = api.request("/api/v1/ingest/requests", options.key())
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body))
                     .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = api.send(request, HttpResponse.BodyHandlers.ofString());
             long accepted = 0;
             long rejected = 0;
             Matcher counts = COUNT.matcher(response.body());

@@ -40,7 +40,7 @@ final class LoadStatistics {
         rejected += rejectedSamples;
         finishedCalls++;
         callLatency.add(latencyMs);
-        if (status / 100 != 2) {
+        if (!ApiCalls.succeeded(status)) {
             failedCalls++;
             failures.merge("HTTP " + status, 1L, Long::sum);
         }

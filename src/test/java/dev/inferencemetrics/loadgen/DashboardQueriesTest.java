@@ -12,13 +12,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class DashboardQueriesTest {
 
     private final CountDownLatch answer = new CountDownLatch(1);
-    private HttpServer dashboard;
+    private @Nullable HttpServer dashboard;
 
     /** A dashboard that holds every read until the test lets it answer. */
     private LoadOptions heldDashboard(String... options) throws IOException {
@@ -53,7 +54,8 @@ class DashboardQueriesTest {
             throws Exception {
         LoadOptions options = heldDashboard("--fleet-queries", "1/s");
         LoadStatistics statistics;
-        try (DashboardQueries fleet = DashboardQueries.fleetOverview(options, HttpClient.newHttpClient())) {
+        try (DashboardQueries fleet =
+                DashboardQueries.fleetOverview(options, new ApiCalls(HttpClient.newHttpClient(), options.url()))) {
             fleet.catchUp(Duration.ofSeconds(DashboardQueries.MAX_IN_FLIGHT + 8));
 
             statistics = fleet.statistics();

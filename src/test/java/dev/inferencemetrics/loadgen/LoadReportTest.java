@@ -36,9 +36,4 @@ class LoadReportTest {
                 .doesNotContain("ingest calls neither")
                 .doesNotContain("fleet queries neither");
     }
-
-    @Test
-    void the_wait_at_close_covers_the_longest_a_retried_read_can_take() {
-        assertThat(DashboardQueries.LONGEST_QUERY).hasSeconds(60);
-    }
 }
