@@ -1,7 +1,6 @@
 package dev.inferencemetrics.loadgen;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -132,15 +131,15 @@ record LoadOptions(
             throw new IllegalArgumentException("--url and --key are required");
         }
         return new LoadOptions(
-                url(given.get("--url")),
+                OptionValues.url(given.get("--url")),
                 given.get("--key"),
                 deployments(given),
-                perSecond("--rate", given.getOrDefault("--rate", "2000")),
-                duration(given.getOrDefault("--duration", "60s")),
-                whole("--batch", given.getOrDefault("--batch", "1000")),
-                whole("--concurrency", given.getOrDefault("--concurrency", "8")),
-                perSecond("--queries", given.getOrDefault("--queries", "0")),
-                perSecond("--fleet-queries", given.getOrDefault("--fleet-queries", "0")),
+                OptionValues.perSecond("--rate", given.getOrDefault("--rate", "2000")),
+                OptionValues.duration(given.getOrDefault("--duration", "60s")),
+                OptionValues.whole("--batch", given.getOrDefault("--batch", "1000")),
+                OptionValues.whole("--concurrency", given.getOrDefault("--concurrency", "8")),
+                OptionValues.perSecond("--queries", given.getOrDefault("--queries", "0")),
+                OptionValues.perSecond("--fleet-queries", given.getOrDefault("--fleet-queries", "0")),
                 given.get("--operator"),
                 given.get("--admin-key"),
                 given.get("--tenant"),
@@ -162,26 +161,6 @@ record LoadOptions(
         return given;
     }
 
-    /** The dashboard's address, checked now: a URL without a scheme would fail every call of the run. */
-    static URI url(String value) {
-        URI url;
-        try {
-            url = new URI(value);
-        } catch (URISyntaxException e) {
-            throw notAnHttpUrl(value);
-        }
-        if (!"http".equalsIgnoreCase(url.getScheme()) && !"https".equalsIgnoreCase(url.getScheme())
-                || url.getHost() == null) {
-            throw notAnHttpUrl(value);
-        }
-        return url;
-    }
-
-    private static IllegalArgumentException notAnHttpUrl(String value) {
-        return new IllegalArgumentException(
-                "--url: not an absolute http or https URL such as http://localhost:8080: " + value);
-    }
-
     private static TargetDeployments deployments(Map<String, String> given) {
         if (!given.containsKey("--deployments")) {
             if (given.containsKey("--deployment-prefix")) {
@@ -193,46 +172,7 @@ record LoadOptions(
             throw new IllegalArgumentException("give --deployment or --deployments, not both");
         }
         return TargetDeployments.fleet(
-                given.getOrDefault("--deployment-prefix", "fleet"), whole("--deployments", given.get("--deployments")));
-    }
-
-    private static double perSecond(String option, String value) {
-        try {
-            return Double.parseDouble(value.replace("/s", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": not a number: " + value);
-        }
-    }
-
-    private static int whole(String option, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": not a whole number: " + value);
-        }
-    }
-
-    static Duration duration(String value) {
-        try {
-            return durationOf(value);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException("--duration: not a duration such as 60s, 5m or PT2M: " + value);
-        }
-    }
-
-    private static Duration durationOf(String value) {
-        if (value.startsWith("P") || value.startsWith("p")) {
-            return Duration.parse(value);
-        }
-        if (value.endsWith("ms")) {
-            return Duration.ofMillis(Long.parseLong(value.substring(0, value.length() - 2)));
-        }
-        long amount = Long.parseLong(value.substring(0, value.length() - 1));
-        return switch (value.charAt(value.length() - 1)) {
-            case 's' -> Duration.ofSeconds(amount);
-            case 'm' -> Duration.ofMinutes(amount);
-            case 'h' -> Duration.ofHours(amount);
-            default -> Duration.ofSeconds(Long.parseLong(value));
-        };
+                given.getOrDefault("--deployment-prefix", "fleet"),
+                OptionValues.whole("--deployments", given.get("--deployments")));
     }
 }

@@ -185,7 +185,8 @@ class LoadOptionsTest {
                 .hasMessage("--url: not an absolute http or https URL such as http://localhost:8080: localhost:8080");
         assertThatThrownBy(() -> LoadOptions.parse(List.of("--url", "/api", "--key", "imk_x")))
                 .hasMessageStartingWith("--url: not an absolute http or https URL");
-        assertThat(LoadOptions.url("https://metrics.example.com")).isEqualTo(URI.create("https://metrics.example.com"));
+        assertThat(OptionValues.url("https://metrics.example.com"))
+                .isEqualTo(URI.create("https://metrics.example.com"));
     }
 
     @Test
@@ -214,7 +215,7 @@ class LoadOptionsTest {
 
     @Test
     void an_empty_duration_is_refused_with_a_message_not_an_index_error() {
-        assertThatThrownBy(() -> LoadOptions.duration(""))
+        assertThatThrownBy(() -> OptionValues.duration(""))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--duration: not a duration such as 60s, 5m or PT2M: ");
     }
