@@ -3,11 +3,8 @@ package dev.inferencemetrics.loadgen;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -17,16 +14,13 @@ import java.util.Locale;
  */
 final class FleetProvisioning {
 
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
-    private static final int ATTEMPTS = 5;
-
     private final LoadOptions options;
-    private final HttpClient http;
+    private final ApiCalls api;
     private final PrintStream out;
 
-    FleetProvisioning(LoadOptions options, HttpClient http, PrintStream out) {
+    FleetProvisioning(LoadOptions options, ApiCalls api, PrintStream out) {
         this.options = options;
-        this.http = http;
+        this.api = api;
         this.out = out;
     }
 
@@ -36,7 +30,7 @@ final class FleetProvisioning {
         int created = 0;
         for (String slug : options.deployments().slugs()) {
             HttpResponse<String> answer = put(slug);
-            if (answer.statusCode() / 100 != 2) {
+            if (!ApiCalls.succeeded(answer.statusCode())) {
                 out.printf(
                         Locale.ROOT, "provisioning %s failed: HTTP %d %s%n", slug, answer.statusCode(), answer.body());
                 return false;
@@ -54,26 +48,16 @@ final class FleetProvisioning {
     }
 
     private HttpResponse<String> put(String slug) throws InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(options.url().resolve(URI.create("/api/v1/deployments/" + slug)))
-                .timeout(CALL_TIMEOUT)
-                .header("Authorization", "Bearer " + options.adminKey())
+        HttpRequest request = api.request("/api/v1/deployments/" + slug, options.adminKey())
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body(slug)))
                 .build();
-        for (int attempt = 1; ; attempt++) {
-            try {
-                HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
-                // the operator key has a request rate like any key: come back when told, as automation would
-                if ((answer.statusCode() != 429 && answer.statusCode() != 503) || attempt == ATTEMPTS) {
-                    return answer;
-                }
-                Thread.sleep(Duration.ofSeconds(DashboardQueries.retryAfterSeconds(answer)));
-            } catch (IOException e) {
-                if (attempt == ATTEMPTS) {
-                    throw new UncheckedIOException("cannot reach " + options.url(), e);
-                }
-                Thread.sleep(Duration.ofSeconds(1));
-            }
+        try {
+            // the operator key has a request rate like any key: come back when told, as automation would
+            return api.sendRetrying(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "cannot reach " + options.url() + " (" + e.getClass().getSimpleName() + ")", e);
         }
     }
 

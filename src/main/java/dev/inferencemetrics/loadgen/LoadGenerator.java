@@ -18,6 +18,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Drives {@code POST /api/v1/ingest/requests} at a fixed rate of realistic samples, spread over one deployment or a
@@ -27,13 +28,13 @@ import java.util.regex.Pattern;
 public final class LoadGenerator {
 
     private static final Pattern COUNT = Pattern.compile("\"(accepted|rejected)\":(\\d+)");
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
 
     private final LoadOptions options;
     private final PrintStream out;
     private final Clock clock;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ApiCalls api;
     private final LoadStatistics statistics = new LoadStatistics();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
     private final Optional<HeapProbe> heap;
@@ -42,6 +43,7 @@ public final class LoadGenerator {
         this.options = options;
         this.out = out;
         this.clock = clock;
+        this.api = new ApiCalls(http, options.url());
         this.heap =
                 Optional.ofNullable(options.operator()).map(operator -> new HeapProbe(http, options.url(), operator));
     }
@@ -63,8 +65,11 @@ public final class LoadGenerator {
         try {
             return new LoadGenerator(options, out, Clock.systemUTC()).run() ? 0 : 1;
         } catch (UncheckedIOException | IllegalStateException e) {
-            out.println(e.getMessage()
-                    + (e.getCause() == null ? "" : ": " + e.getCause().getMessage()));
+            // the message says all there is to say; a cause's message may quote the database URL with its password
+            out.println(e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            out.println("the load stopped on an unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -73,7 +78,7 @@ public final class LoadGenerator {
     }
 
     boolean run() throws InterruptedException {
-        if (options.adminKey() != null && !new FleetProvisioning(options, http, out).provision()) {
+        if (options.adminKey() != null && !new FleetProvisioning(options, api, out).provision()) {
             return false;
         }
         Optional<DatabaseSize> sizeBefore =
@@ -87,10 +92,11 @@ public final class LoadGenerator {
                 options.deployments().samplesPerSecondEach(options.samplesPerSecond()),
                 options.duration(),
                 options.batch());
+        options.unreachedDeploymentsWarning().ifPresent(out::println);
         heap.ifPresent(HeapProbe::usedBytes);
         long start = System.nanoTime();
-        try (DashboardQueries metrics = DashboardQueries.metricsPages(options, http, clock);
-                DashboardQueries fleet = DashboardQueries.fleetOverview(options, http)) {
+        try (DashboardQueries metrics = DashboardQueries.metricsPages(options, api, clock);
+                DashboardQueries fleet = DashboardQueries.fleetOverview(options, api)) {
             sendFor(start, metrics, fleet);
             metrics.close();
             fleet.close();
@@ -104,9 +110,8 @@ public final class LoadGenerator {
                             heap,
                             sizeBefore.map(before ->
                                     DatabaseSize.read(options.database()).minus(before)));
-            return statistics.failedCalls() == 0
-                    && metrics.statistics().failedCalls() == 0
-                    && fleet.statistics().failedCalls() == 0;
+            return Stream.of(statistics, metrics.statistics(), fleet.statistics())
+                    .allMatch(calls -> calls.failedCalls() == 0 && calls.unansweredCalls() == 0);
         }
     }
 
@@ -149,20 +154,18 @@ public final class LoadGenerator {
                 }
             }
             calls.shutdown();
-            calls.awaitTermination(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            calls.awaitTermination(ApiCalls.LONGEST_CALL.toSeconds() + 1, TimeUnit.SECONDS);
         }
     }
 
     private void send(String body) {
         long started = System.nanoTime();
-        try {
-            HttpRequest request = HttpRequest.newBuilder(options.url().resolve("/api/v1/ingest/requests"))
-                    .timeout(CALL_TIMEOUT)
-                    .header("Authorization", "Bearer " + options.key())
+        statistics.attempt(() -> {
+            HttpRequest request = api.request("/api/v1/ingest/requests", options.key())
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body))
                     .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = api.send(request, HttpResponse.BodyHandlers.ofString());
             long accepted = 0;
             long rejected = 0;
             Matcher counts = COUNT.matcher(response.body());
@@ -175,12 +178,7 @@ public final class LoadGenerator {
                 }
             }
             statistics.answered(response.statusCode(), accepted, rejected, (System.nanoTime() - started) / 1e6);
-        } catch (java.io.IOException e) {
-            statistics.failed(e.getClass().getSimpleName());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            statistics.failed("interrupted");
-        }
+        });
     }
 
     private void progress(long start, DashboardQueries metrics, DashboardQueries fleet) {

@@ -33,8 +33,11 @@ final class LoadReport {
         out.printf(Locale.ROOT, "samples refused %,d%n", ingest.rejected());
         out.printf(Locale.ROOT, "call latency    %s%n", latencies(ingest));
         out.printf(Locale.ROOT, "failed calls    %d %s%n", ingest.failedCalls(), ingest.failures());
+        unanswered("ingest calls", ingest);
         queries("metrics queries", options.queriesPerSecond(), metricsQueries);
         queries("fleet queries  ", options.fleetQueriesPerSecond(), fleetQueries);
+        unanswered("metrics queries", metricsQueries);
+        unanswered("fleet queries", fleetQueries);
         heap.ifPresent(probe -> out.printf(
                 Locale.ROOT,
                 "dashboard heap  %s MiB used at the start, %s MiB at the end, %.0f MiB at the peak of the per-second"
@@ -60,6 +63,16 @@ final class LoadReport {
                     latencies(queries),
                     queries.failedCalls(),
                     queries.failures());
+        }
+    }
+
+    private void unanswered(String label, LoadStatistics calls) {
+        if (calls.unansweredCalls() > 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "unanswered      %,d %s neither answered nor failed by the end: the run fails%n",
+                    calls.unansweredCalls(),
+                    label);
         }
     }
 

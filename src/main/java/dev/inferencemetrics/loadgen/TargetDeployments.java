@@ -1,5 +1,6 @@
 package dev.inferencemetrics.loadgen;
 
+import dev.inferencemetrics.deployment.DeploymentDefinition;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
@@ -14,6 +15,9 @@ record TargetDeployments(List<String> slugs) {
     /** Four digits at least, so a fleet's slugs sort in their numbers' order up to 9,999. */
     private static final int MINIMUM_DIGITS = 4;
 
+    /** Enough for any fleet worth simulating; each slug is provisioned and kept in memory. */
+    static final int MAX_FLEET = 100_000;
+
     TargetDeployments {
         if (slugs.isEmpty()) {
             throw new IllegalArgumentException("at least one deployment is needed");
@@ -26,11 +30,16 @@ record TargetDeployments(List<String> slugs) {
     }
 
     static TargetDeployments fleet(String prefix, int count) {
-        if (count < 1) {
-            throw new IllegalArgumentException("--deployments must be at least 1");
+        if (count < 1 || count > MAX_FLEET) {
+            throw new IllegalArgumentException("--deployments must be from 1 to 100,000");
         }
-        String format =
-                "%s-%0" + Math.max(MINIMUM_DIGITS, Integer.toString(count).length()) + "d";
+        int digits = Math.max(MINIMUM_DIGITS, Integer.toString(count).length());
+        if (!(prefix + "-" + "0".repeat(digits)).matches(DeploymentDefinition.SLUG_PATTERN)) {
+            throw new IllegalArgumentException("--deployment-prefix: " + prefix + "-" + "0".repeat(digits - 1) + "1"
+                    + " is not a valid slug (lowercase letters, digits and hyphens, first a letter or digit,"
+                    + " 63 characters at most)");
+        }
+        String format = "%s-%0" + digits + "d";
         return new TargetDeployments(IntStream.rangeClosed(1, count)
                 .mapToObj(number -> String.format(Locale.ROOT, format, prefix, number))
                 .toList());
