@@ -3,21 +3,12 @@ package dev.inferencemetrics.benchmark;
 import dev.inferencemetrics.compare.CompareRequest;
 import dev.inferencemetrics.compare.CompareService;
 import dev.inferencemetrics.deployment.DeploymentRef;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.QueryWindow;
-import dev.inferencemetrics.rollup.KvRollupStore;
-import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenancy.TenantTransactions;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Locale;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A comparison of two 7-day windows (this week against last week) of the 30-day, 10 requests/s benchmark
@@ -29,34 +20,16 @@ public final class CompareBenchmark {
     private CompareBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        BenchmarkOptions options = BenchmarkOptions.fromSystemProperties();
-        LlmperfRequests requests = LlmperfRequests.load(options.dataset(), options.run());
-        Path data = Files.createTempDirectory("inference-metrics-benchmark-");
-        try (ConfigurableApplicationContext app = IngestQueryBenchmark.start(data, options)) {
-            run(app, options, requests);
-        } finally {
-            IngestQueryBenchmark.deleteRecursively(data);
-        }
+        BenchmarkHistory.run(CompareBenchmark::time);
     }
 
-    private static void run(ConfigurableApplicationContext app, BenchmarkOptions options, LlmperfRequests requests)
-            throws Exception {
-        DeploymentService deployments = app.getBean(DeploymentService.class);
-        long tenant = deployments.require(TenantScope.allTenants(), "sandbox").tenantId();
-        DeploymentRef history = IngestQueryBenchmark.create(deployments, tenant, "benchmark-history");
-        Instant end = app.getBean(Clock.class).instant().truncatedTo(ChronoUnit.MINUTES);
-        IngestQueryBenchmark.progress("filling %d days of history".formatted(options.days()));
-        long stored = new HistoryFill(
-                        IngestQueryBenchmark.owner(app),
-                        app.getBean(RequestRollupStore.class),
-                        app.getBean(KvRollupStore.class),
-                        app.getBean(TenantTransactions.class),
-                        requests,
-                        options.requestsPerSecond())
-                .fill(history, end, options.days());
-        TenantScope scope = TenantScope.tenant(tenant);
-        MetricsQueryService metrics = app.getBean(MetricsQueryService.class);
-        CompareService compare = app.getBean(CompareService.class);
+    private static void time(BenchmarkHistory filled) throws Exception {
+        BenchmarkOptions options = filled.options();
+        DeploymentRef history = filled.deployment();
+        Instant end = filled.end();
+        TenantScope scope = filled.scope();
+        MetricsQueryService metrics = filled.app().getBean(MetricsQueryService.class);
+        CompareService compare = filled.app().getBean(CompareService.class);
         Duration week = Duration.ofDays(7);
         QueryWindow thisWeek = QueryWindow.of(end.minus(week), end, null);
         CompareRequest weeks = CompareRequest.of(
@@ -82,7 +55,7 @@ public final class CompareBenchmark {
                         + "| one 7-day metrics query (baseline) | %.1f | 1.00× |%n"
                         + "| compare two 7-day windows (summary and deltas) | %.1f | **%.2f×** |%n"
                         + "| the Compare page's reads (compare + both sides' series) | %.1f | %.2f× |%n",
-                stored,
+                filled.stored(),
                 options.days(),
                 options.requestsPerSecond(),
                 runs,

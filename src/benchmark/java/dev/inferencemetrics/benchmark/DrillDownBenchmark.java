@@ -1,23 +1,14 @@
 package dev.inferencemetrics.benchmark;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.RequestDrillDownService;
 import dev.inferencemetrics.metrics.RequestPage;
 import dev.inferencemetrics.metrics.RequestSort;
-import dev.inferencemetrics.rollup.KvRollupStore;
-import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenancy.TenantTransactions;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Objects;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -31,35 +22,17 @@ public final class DrillDownBenchmark {
     private DrillDownBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        BenchmarkOptions options = BenchmarkOptions.fromSystemProperties();
-        LlmperfRequests requests = LlmperfRequests.load(options.dataset(), options.run());
-        Path data = Files.createTempDirectory("inference-metrics-benchmark-");
-        try (ConfigurableApplicationContext app = IngestQueryBenchmark.start(data, options)) {
-            run(app, options, requests);
-        } finally {
-            IngestQueryBenchmark.deleteRecursively(data);
-        }
+        BenchmarkHistory.run(DrillDownBenchmark::time);
     }
 
-    private static void run(ConfigurableApplicationContext app, BenchmarkOptions options, LlmperfRequests requests)
-            throws Exception {
-        DeploymentService deployments = app.getBean(DeploymentService.class);
-        long tenant = deployments.require(TenantScope.allTenants(), "sandbox").tenantId();
-        DeploymentRef history = IngestQueryBenchmark.create(deployments, tenant, "benchmark-history");
-        Instant end = app.getBean(Clock.class).instant().truncatedTo(ChronoUnit.MINUTES);
-        IngestQueryBenchmark.progress("filling %d days of history".formatted(options.days()));
-        long stored = new HistoryFill(
-                        IngestQueryBenchmark.owner(app),
-                        app.getBean(RequestRollupStore.class),
-                        app.getBean(KvRollupStore.class),
-                        app.getBean(TenantTransactions.class),
-                        requests,
-                        options.requestsPerSecond())
-                .fill(history, end, options.days());
-        JdbcTemplate owner = new JdbcTemplate(IngestQueryBenchmark.owner(app));
+    private static void time(BenchmarkHistory filled) throws Exception {
+        BenchmarkOptions options = filled.options();
+        DeploymentRef history = filled.deployment();
+        Instant end = filled.end();
+        JdbcTemplate owner = new JdbcTemplate(IngestQueryBenchmark.owner(filled.app()));
         owner.execute("vacuum analyze request_sample");
-        RequestDrillDownService drillDown = app.getBean(RequestDrillDownService.class);
-        TenantScope scope = TenantScope.tenant(tenant);
+        RequestDrillDownService drillDown = filled.app().getBean(RequestDrillDownService.class);
+        TenantScope scope = filled.scope();
         Instant from = end.minus(Duration.ofDays(3)).plus(Duration.ofMinutes(17));
         Instant to = from.plus(Duration.ofMinutes(1));
         RequestPage first = drillDown.page(scope, history.slug(), from, to, RequestSort.TTFT, true, 50, null);
@@ -77,7 +50,7 @@ public final class DrillDownBenchmark {
                         + "| --- | ---: | ---: | ---: |%n"
                         + "| first (50 slowest TTFT) | %.1f | %.1f | %.0f× |%n"
                         + "| second (after the cursor) | %.1f | %.1f | %.0f× |%n",
-                stored,
+                filled.stored(),
                 options.days(),
                 options.requestsPerSecond(),
                 from,

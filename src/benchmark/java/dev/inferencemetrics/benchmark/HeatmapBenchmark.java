@@ -1,24 +1,15 @@
 package dev.inferencemetrics.benchmark;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
-import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.Heatmap;
 import dev.inferencemetrics.metrics.HeatmapMetric;
 import dev.inferencemetrics.metrics.HeatmapService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.QueryWindow;
-import dev.inferencemetrics.rollup.KvRollupStore;
-import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenancy.TenantTransactions;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Locale;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A 24-hour heatmap (5-minute columns, as the page draws it) of the 30-day, 10 requests/s benchmark deployment,
@@ -30,36 +21,18 @@ public final class HeatmapBenchmark {
     private HeatmapBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        BenchmarkOptions options = BenchmarkOptions.fromSystemProperties();
-        LlmperfRequests requests = LlmperfRequests.load(options.dataset(), options.run());
-        Path data = Files.createTempDirectory("inference-metrics-benchmark-");
-        try (ConfigurableApplicationContext app = IngestQueryBenchmark.start(data, options)) {
-            run(app, options, requests);
-        } finally {
-            IngestQueryBenchmark.deleteRecursively(data);
-        }
+        BenchmarkHistory.run(HeatmapBenchmark::time);
     }
 
-    private static void run(ConfigurableApplicationContext app, BenchmarkOptions options, LlmperfRequests requests)
-            throws Exception {
-        DeploymentService deployments = app.getBean(DeploymentService.class);
-        long tenant = deployments.require(TenantScope.allTenants(), "sandbox").tenantId();
-        DeploymentRef history = IngestQueryBenchmark.create(deployments, tenant, "benchmark-history");
-        Instant end = app.getBean(Clock.class).instant().truncatedTo(ChronoUnit.MINUTES);
-        IngestQueryBenchmark.progress("filling %d days of history".formatted(options.days()));
-        long stored = new HistoryFill(
-                        IngestQueryBenchmark.owner(app),
-                        app.getBean(RequestRollupStore.class),
-                        app.getBean(KvRollupStore.class),
-                        app.getBean(TenantTransactions.class),
-                        requests,
-                        options.requestsPerSecond())
-                .fill(history, end, options.days());
-        new org.springframework.jdbc.core.JdbcTemplate(IngestQueryBenchmark.owner(app))
+    private static void time(BenchmarkHistory filled) throws Exception {
+        BenchmarkOptions options = filled.options();
+        DeploymentRef history = filled.deployment();
+        Instant end = filled.end();
+        new org.springframework.jdbc.core.JdbcTemplate(IngestQueryBenchmark.owner(filled.app()))
                 .execute("vacuum analyze request_rollup");
-        HeatmapService heatmaps = app.getBean(HeatmapService.class);
-        MetricsQueryService metrics = app.getBean(MetricsQueryService.class);
-        TenantScope scope = TenantScope.tenant(tenant);
+        HeatmapService heatmaps = filled.app().getBean(HeatmapService.class);
+        MetricsQueryService metrics = filled.app().getBean(MetricsQueryService.class);
+        TenantScope scope = filled.scope();
         QueryWindow day = QueryWindow.of(end.minus(Duration.ofDays(1)), end, null);
         int runs = options.queryRuns();
 
@@ -78,7 +51,7 @@ public final class HeatmapBenchmark {
                         + "| heatmap, TTFT | %.1f | %.2f× |%n"
                         + "| heatmap, input tokens | %.1f | %.2f× |%n"
                         + "| /metrics (baseline) | %.1f | 1.00× |%n",
-                stored,
+                filled.stored(),
                 options.days(),
                 options.requestsPerSecond(),
                 ttft.columns().size(),
