@@ -7,7 +7,6 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.QueryWindow;
-import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -111,38 +110,16 @@ public final class AlertEvaluationBenchmark {
                         tenant,
                         deployment.id(),
                         Resolution.MINUTE,
-                        rollups(Resolution.MINUTE, now.minus(Duration.ofHours(1)), now, 20, random));
+                        SyntheticRollups.of(Resolution.MINUTE, now.minus(Duration.ofHours(1)), now, 20, random));
                 rollups.add(
                         tenant,
                         deployment.id(),
                         Resolution.HALF_HOUR,
-                        rollups(Resolution.HALF_HOUR, now.minus(Duration.ofDays(3)), now, 600, random));
+                        SyntheticRollups.of(Resolution.HALF_HOUR, now.minus(Duration.ofDays(3)), now, 600, random));
             });
             created.add(deployment);
         }
         return created;
-    }
-
-    private static List<RequestRollup> rollups(
-            Resolution resolution, Instant from, Instant to, int requests, SplittableRandom random) {
-        List<RequestRollup> rows = new ArrayList<>();
-        for (Instant bucket = resolution.bucketOf(from);
-                bucket.isBefore(to);
-                bucket = bucket.plus(resolution.duration())) {
-            RequestRollup rollup = new RequestRollup(bucket);
-            for (int r = 0; r < requests; r++) {
-                double ttft = 300 * Math.exp(0.5 * random.nextGaussian());
-                boolean ok = random.nextDouble() > 0.01;
-                rollup.addRequest(ok, 800, 300);
-                if (ok) {
-                    rollup.ttft().add(ttft);
-                    rollup.itl().add(20 * Math.exp(0.2 * random.nextGaussian()), 299);
-                    rollup.e2e().add(ttft + 6_000);
-                }
-            }
-            rows.add(rollup);
-        }
-        return rows;
     }
 
     private static long median(long[] values) {

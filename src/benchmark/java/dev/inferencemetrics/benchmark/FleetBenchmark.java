@@ -178,7 +178,7 @@ public final class FleetBenchmark {
         deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, name, "m", "vLLM", "eu"));
         DeploymentRef deployment = deployments.require(TenantScope.tenant(tenant), slug);
         Instant from = Resolution.MINUTE.bucketOf(now.minus(Duration.ofMinutes(65)));
-        List<RequestRollup> minutes = requests(from, now, random);
+        List<RequestRollup> minutes = SyntheticRollups.of(Resolution.MINUTE, from, now, REQUESTS_PER_MINUTE, random);
         List<KvRollup> kvMinutes = kv(from, now, random);
         requestRollups.add(tenant, deployment.id(), Resolution.MINUTE, minutes);
         requestRollups.add(tenant, deployment.id(), Resolution.HALF_HOUR, halfHours(minutes));
@@ -193,25 +193,6 @@ public final class FleetBenchmark {
         owner.execute("analyze deployment");
         owner.execute("analyze request_rollup");
         owner.execute("analyze kv_rollup");
-    }
-
-    private static List<RequestRollup> requests(Instant from, Instant to, SplittableRandom random) {
-        List<RequestRollup> rows = new ArrayList<>();
-        for (Instant bucket = from; bucket.isBefore(to); bucket = bucket.plus(Resolution.MINUTE.duration())) {
-            RequestRollup rollup = new RequestRollup(bucket);
-            for (int r = 0; r < REQUESTS_PER_MINUTE; r++) {
-                double ttft = 300 * Math.exp(0.5 * random.nextGaussian());
-                boolean ok = random.nextDouble() > 0.01;
-                rollup.addRequest(ok, 800, 300);
-                if (ok) {
-                    rollup.ttft().add(ttft);
-                    rollup.itl().add(20 * Math.exp(0.2 * random.nextGaussian()), 299);
-                    rollup.e2e().add(ttft + 6_000);
-                }
-            }
-            rows.add(rollup);
-        }
-        return rows;
     }
 
     private static List<RequestRollup> halfHours(List<RequestRollup> minutes) {
