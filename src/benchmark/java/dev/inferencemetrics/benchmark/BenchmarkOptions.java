@@ -1,11 +1,12 @@
 package dev.inferencemetrics.benchmark;
 
+import dev.inferencemetrics.testing.TestDataSets;
 import java.nio.file.Path;
 
 /**
  * What the benchmark runs, from {@code -Dbenchmark.*} system properties (defaults in brackets).
  *
- * @param dataset directory of the LLMPerf runs [../shared/datasets/llmperf]
+ * @param dataset directory of the LLMPerf runs [src/test/resources/llmperf]
  * @param run the run whose real per-request latencies are resampled [together_70b]
  * @param clients concurrent HTTP clients, and concurrent COPY connections for the baseline [4]
  * @param batches timed ingest batches of 1,000 samples in the tpotMs form [2000]
@@ -30,7 +31,9 @@ record BenchmarkOptions(
 
     static BenchmarkOptions fromSystemProperties() {
         return new BenchmarkOptions(
-                Path.of(System.getProperty("benchmark.dataset", "../shared/datasets/llmperf")),
+                System.getProperty("benchmark.dataset") == null
+                        ? TestDataSets.LLMPERF
+                        : Path.of(System.getProperty("benchmark.dataset")),
                 System.getProperty("benchmark.run", "together_70b"),
                 Integer.getInteger("benchmark.clients", 4),
                 Integer.getInteger("benchmark.batches", 2_000),

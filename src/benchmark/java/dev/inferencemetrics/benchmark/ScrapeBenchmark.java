@@ -7,6 +7,7 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
 import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -43,7 +44,7 @@ public final class ScrapeBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path data = Files.createTempDirectory("inference-metrics-scrape-benchmark-");
-        String scrape = Files.readString(Path.of("../shared/datasets/engine-metrics/sglang-llama31-8b-under-load.txt"));
+        String scrape = Files.readString(TestDataSets.ENGINE_METRICS.resolve("sglang-llama31-8b-under-load.txt"));
         try (FixtureEngines engines = new FixtureEngines(scrape);
                 ConfigurableApplicationContext app = QuietApplication.start(
                         data,

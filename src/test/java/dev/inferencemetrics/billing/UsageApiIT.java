@@ -18,6 +18,7 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.Rfc4180;
 import dev.inferencemetrics.testing.SignInForm;
+import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -60,7 +61,7 @@ import tools.jackson.databind.node.ObjectNode;
 @IntegrationTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class UsageApiIT {
 
-    static final Path LLMPERF = Path.of("..", "shared", "datasets", "llmperf");
+    static final Path LLMPERF = TestDataSets.LLMPERF;
     static final String ACME_KEY = "imk_demoAcme0000000000000000000000004XxUS0";
     static final TokenPrice LEDGER_PRICE = TokenPrice.of("0.45", "1.80", "USD");
     static final List<String> HOSTILE_NAMES = List.of(

@@ -14,6 +14,7 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.AccuracyContract;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
+import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -41,8 +42,8 @@ import tools.jackson.databind.ObjectMapper;
 @IntegrationTest
 class AiperfAndEmptyCompletionsImportIT {
 
-    static final Path AIPERF = Path.of("..", "shared", "datasets", "aiperf", "profile_export.jsonl");
-    static final Path SGLANG = Path.of("src", "test", "resources", "benchmarks", "sglang-bench-serving-details.jsonl");
+    static final Path AIPERF = TestDataSets.AIPERF_RUN;
+    static final Path SGLANG = TestDataSets.BENCHMARK_RESULTS.resolve("sglang-bench-serving-details.jsonl");
     private static final double[] QUANTILES = {0.5, 0.9, 0.95, 0.99};
 
     @Autowired
@@ -109,7 +110,7 @@ class AiperfAndEmptyCompletionsImportIT {
     @Test
     void vllm_bench_completions_without_output_or_ttft_are_failures_and_the_summary_says_so() throws IOException {
         String slug = deployment("vllm-empty");
-        Path file = Path.of("src", "test", "resources", "benchmarks", "vllm-bench-empty-completions.json");
+        Path file = TestDataSets.BENCHMARK_RESULTS.resolve("vllm-bench-empty-completions.json");
         Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(1));
 
         ImportSummary summary = importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start);

@@ -14,6 +14,7 @@ import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.AccuracyContract;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ import tools.jackson.databind.ObjectMapper;
 @IntegrationTest
 class BenchmarkImportIT {
 
-    static final Path LLMPERF = Path.of("..", "shared", "datasets", "llmperf");
+    static final Path LLMPERF = TestDataSets.LLMPERF;
     private static final double[] QUANTILES = {0.5, 0.9, 0.95, 0.99};
 
     @Autowired
@@ -92,7 +93,7 @@ class BenchmarkImportIT {
     @Test
     void a_vllm_bench_file_imports_multi_chunk_gaps_errors_and_empty_outputs() throws IOException {
         String slug = deployment("vllm-bench");
-        Path file = Path.of("src", "test", "resources", "benchmarks", "vllm-bench-detailed.json");
+        Path file = TestDataSets.BENCHMARK_RESULTS.resolve("vllm-bench-detailed.json");
         Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(1));
 
         ImportSummary summary = importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start, null);
@@ -117,7 +118,7 @@ class BenchmarkImportIT {
     @Test
     void importing_the_same_file_with_the_same_start_again_counts_nothing_twice() throws IOException {
         String slug = deployment("vllm-twice");
-        Path file = Path.of("src", "test", "resources", "benchmarks", "vllm-bench-detailed.json");
+        Path file = TestDataSets.BENCHMARK_RESULTS.resolve("vllm-bench-detailed.json");
         Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(2));
         importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start, null);
 
@@ -131,7 +132,7 @@ class BenchmarkImportIT {
     @Test
     void a_file_of_the_wrong_format_is_refused_with_a_reason() {
         String slug = deployment("wrong-format");
-        Path file = Path.of("src", "test", "resources", "benchmarks", "vllm-bench-detailed.json");
+        Path file = TestDataSets.BENCHMARK_RESULTS.resolve("vllm-bench-detailed.json");
 
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> importFile(slug, BenchmarkFormat.LLMPERF, file, null, null))

@@ -6,6 +6,7 @@ import dev.inferencemetrics.ingest.IngestResult;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.SentRequests;
+import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ import tools.jackson.databind.JsonNode;
  */
 class LlmperfAccuracyIT extends ApiIntegrationTest {
 
-    private static final Path DATASETS = Path.of("..", "shared", "datasets", "llmperf");
+    private static final Path DATASETS = TestDataSets.LLMPERF;
     private static final Duration BETWEEN_REQUESTS = Duration.ofMillis(2_750);
 
     private Instant start;
@@ -131,7 +132,7 @@ class LlmperfAccuracyIT extends ApiIntegrationTest {
     }
 
     private static List<Path> datasetFiles() throws IOException {
-        assertThat(DATASETS).as("the LLMPerf dataset beside the project").isDirectory();
+        assertThat(DATASETS).as("the LLMPerf dataset in the repository").isDirectory();
         try (Stream<Path> files = Files.list(DATASETS)) {
             return files.filter(file -> file.getFileName().toString().endsWith(".json"))
                     .sorted()

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.inferencemetrics.scrape.Snapshot.Cumulative;
 import dev.inferencemetrics.scrape.Snapshot.GaugeReading;
 import dev.inferencemetrics.scrape.exposition.ExpositionParser;
+import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class ScrapeReaderTest {
 
-    static final Path DATASETS = Path.of("../shared/datasets/engine-metrics");
-    static final Path FIXTURES = Path.of("src/test/resources/engine-metrics");
+    static final Path DATASETS = TestDataSets.ENGINE_METRICS;
+    static final Path FIXTURES = TestDataSets.ENGINE_METRICS;
 
     static Snapshot read(Path file, String replica) throws IOException {
         return ScrapeReader.read(ExpositionParser.parse(Files.readString(file)), replica);

@@ -3,6 +3,7 @@ package dev.inferencemetrics.scrape.exposition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ExpositionParserTest {
 
-    private static final Path DATASETS = Path.of("../shared/datasets/engine-metrics");
+    private static final Path DATASETS = TestDataSets.ENGINE_METRICS;
 
     @Test
     void a_real_sglang_scrape_reads_every_sample_line_with_its_labels_and_exponent_values() throws IOException {
