@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.logging.Level;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -23,6 +24,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -62,6 +65,7 @@ public final class Browser implements AutoCloseable {
                 "--disable-sync",
                 "--no-first-run",
                 "--window-size=1440,1400");
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER)
                 .build();
@@ -181,6 +185,45 @@ public final class Browser implements AutoCloseable {
                                 + " arguments[0].dispatchEvent(new CustomEvent('change', {bubbles: true}));",
                         field,
                         value);
+    }
+
+    /** Waits until the page's Vaadin client has no request to the server in flight. */
+    void awaitServerRoundTrips() {
+        waitUntil(Duration.ofSeconds(30), d -> (Boolean) ((JavascriptExecutor) d)
+                .executeScript("return !!(window.Vaadin && window.Vaadin.Flow && window.Vaadin.Flow.clients)"
+                        + " && Object.values(window.Vaadin.Flow.clients)"
+                        + ".every(client => !client.isActive || !client.isActive());"));
+    }
+
+    /** The script errors the browser's console has logged since the last call. */
+    List<String> consoleErrors() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .toList();
+    }
+
+    /**
+     * The custom elements in the page, its shadow roots and its overlays whose definition never arrived: a component
+     * the server created but the browser bundle does not hold.
+     */
+    @SuppressWarnings("unchecked")
+    List<String> undefinedElements() {
+        return (List<String>) ((JavascriptExecutor) driver).executeScript("""
+                        const missing = new Set();
+                        // light-DOM wrappers that are never meant to be defined
+                        const plain = name =>
+                          ['vaadin-grid-cell-content', 'vaadin-dialog-content'].includes(name) || name.startsWith('flow-container-');
+                        const walk = root => root.querySelectorAll('*').forEach(element => {
+                          const name = element.localName;
+                          if (name.includes('-') && !customElements.get(name) && !plain(name)) {
+                            missing.add(element.localName);
+                          }
+                          if (element.shadowRoot) walk(element.shadowRoot);
+                        });
+                        walk(document);
+                        return [...missing].sort();
+                        """);
     }
 
     /** The address bar as a person reads it, without percent-encoding. */
