@@ -125,7 +125,7 @@ class AnnotationsBrowserIT extends HttpIntegrationTest {
                     .toList();
             return texts.stream().anyMatch(text -> text.startsWith("burst-")) ? texts : null;
         });
-        assertThat(browser.text(".drill-down h3")).startsWith("Requests");
+        assertThat(browser.text(".drill-down h2")).startsWith("Requests");
         assertThat(cells).contains("Request id", "TTFT", "Input tokens", "Output tokens", "ok");
         assertThat(cells.stream().filter(text -> text.startsWith("noted-"))).isEmpty();
         assertThat(cells).anyMatch(text -> text.matches("2\\.\\d+ s")).anyMatch(text -> text.matches("8,\\d{3}"));

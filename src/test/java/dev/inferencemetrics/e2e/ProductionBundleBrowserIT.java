@@ -3,6 +3,9 @@ package dev.inferencemetrics.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.results.Rule;
+import com.deque.html.axecore.selenium.AxeBuilder;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.VaadinServletContext;
 import com.vaadin.flow.server.startup.ApplicationConfiguration;
@@ -32,7 +35,7 @@ import org.springframework.core.type.filter.AnnotationTypeFilter;
  * component that a page creates but the bundle lacks stays an undefined element and its page breaks, while the
  * development bundle (which holds every component) hides it. Every page, every deployment tab and the menus, pickers
  * and dialogs they open are used here as a person would, and none may leave an element undefined or log a script
- * error. The README's test command builds the production bundle ({@code -Pproduction}), so this runs against it;
+ * error; axe-core checks every page and tab for accessibility violations. The README's test command builds the production bundle ({@code -Pproduction}), so this runs against it;
  * in a development-mode run it is skipped, except on CI, where that is a failure.
  */
 @IntegrationTest
@@ -70,7 +73,7 @@ class ProductionBundleBrowserIT {
     }
 
     @Test
-    void every_page_an_operator_opens_has_its_components_and_no_script_error() {
+    void every_page_an_operator_opens_has_its_components_no_script_error_and_no_accessibility_violation() {
         browser.signIn("operator", "demo");
         for (String page : pages()) {
             visit(page);
@@ -79,7 +82,7 @@ class ProductionBundleBrowserIT {
     }
 
     @Test
-    void every_page_tab_menu_picker_and_dialog_a_tenant_admin_opens_has_its_components_and_no_script_error() {
+    void every_page_tab_menu_picker_and_dialog_a_tenant_admin_opens_is_complete_and_accessible() {
         browser.signIn("acme-admin", "demo");
         for (String page : pages()) {
             visit(page);
@@ -90,6 +93,7 @@ class ProductionBundleBrowserIT {
         for (String tab : tabs) {
             openTab(tab);
             check("tab " + tab);
+            checkAccessibility("tab " + tab);
             openEveryPicker("tab " + tab);
         }
 
@@ -144,6 +148,7 @@ class ProductionBundleBrowserIT {
                 .isEmpty());
         browser.awaitServerRoundTrips();
         check(page);
+        checkAccessibility(page);
         openEveryPicker(page);
     }
 
@@ -203,6 +208,23 @@ class ProductionBundleBrowserIT {
         assertThat(text.getRect().getWidth()).as("the annotation text's width").isPositive();
         check("the annotation dialog");
         new Actions(browser.driver).sendKeys(Keys.ESCAPE).perform();
+    }
+
+    /** What axe-core, the accessibility checker, finds on the page as it stands (WCAG 2.x A and AA rules). */
+    private void checkAccessibility(String where) {
+        Results results = new AxeBuilder()
+                .withTags(List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"))
+                // Vaadin's own status element, appended to the body outside any page, announces a lost connection
+                .exclude("vaadin-connection-indicator")
+                .analyze(browser.driver);
+        for (Rule violation : results.getViolations()) {
+            List<String> targets = violation.getNodes().stream()
+                    .limit(3)
+                    .map(node -> String.valueOf(node.getTarget()))
+                    .toList();
+            problems.add(
+                    where + ": accessibility " + violation.getImpact() + " " + violation.getId() + " at " + targets);
+        }
     }
 
     private void check(String where) {

@@ -6,7 +6,7 @@ import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.Anchor;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.VaadinIcon;
@@ -100,7 +100,7 @@ public class AlertsView extends VerticalLayout {
         filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         configureGrid();
         setWidthFull();
-        add(new H2("Alerts"), filters, summary, alerts);
+        add(new H1("Alerts"), filters, summary, alerts);
         if (user.role() != Role.TENANT_VIEWER) {
             channelsPanel = new ChannelsPanel(channels, user, tenants.visibleTo(user.scope()));
             add(channelsPanel);

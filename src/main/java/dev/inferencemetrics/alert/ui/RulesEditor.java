@@ -4,7 +4,7 @@ import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -50,7 +50,7 @@ class RulesEditor extends VerticalLayout {
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         form.setWrap(true);
         message.addClassName("form-message");
-        add(new H3("Alert rules"), grid, form, message);
+        add(new H2("Alert rules"), grid, form, message);
         refresh();
         edit(null);
     }

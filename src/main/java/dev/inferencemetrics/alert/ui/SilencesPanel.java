@@ -5,7 +5,7 @@ import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -70,7 +70,7 @@ class SilencesPanel extends VerticalLayout {
         grid.addColumn(s -> s.createdBy() + ", " + time(s.createdAt()))
                 .setHeader("By")
                 .setAutoWidth(true);
-        grid.addComponentColumn(s -> new Button("End now", click -> end(s))).setHeader("");
+        grid.addComponentColumn(s -> new Button("End now", click -> end(s))).setHeader("End");
         grid.addThemeVariants(GridVariant.LUMO_COMPACT);
         grid.setAllRowsVisible(true);
         grid.setEmptyStateText("No silence in force: every alert is announced.");
@@ -78,7 +78,7 @@ class SilencesPanel extends VerticalLayout {
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         form.setWrap(true);
         message.addClassName("form-message");
-        add(new H3("Silences"), grid, form, message);
+        add(new H2("Silences"), grid, form, message);
         refresh();
     }
 

@@ -3,7 +3,7 @@ package dev.inferencemetrics.apikey.ui;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.CheckboxGroup;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -75,7 +75,7 @@ public class ApiKeysView extends VerticalLayout {
         HorizontalLayout form = new HorizontalLayout(name, scopes, expires, create);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         add(
-                new H2("API keys"),
+                new H1("API keys"),
                 new Paragraph("Gateways send samples with a key of scope ingest; billing tools read usage with"
                         + " usage:read. A key is shown once, when it is created; only its digest is stored."),
                 tenant,

@@ -35,7 +35,7 @@ class KeyGrid extends Grid<ApiKeyInfo> {
         addColumn(key -> KeyStatus.of(key, clock.instant()).label())
                 .setHeader("Status")
                 .setAutoWidth(true);
-        addComponentColumn(this::revokeButton).setAutoWidth(true);
+        addComponentColumn(this::revokeButton).setHeader("Revoke").setAutoWidth(true);
         setEmptyStateText(emptyStateText);
     }
 

@@ -2,7 +2,7 @@ package dev.inferencemetrics.apikey.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -48,7 +48,7 @@ public class OperatorKeysView extends VerticalLayout {
         HorizontalLayout form = new HorizontalLayout(name, expires, create);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         add(
-                new H2("Operator keys"),
+                new H1("Operator keys"),
                 new Paragraph("An operator key (scope admin) creates, changes, archives and restores tenants and"
                         + " deployments through the API (PUT /api/v1/tenants/{slug}, PUT /api/v1/deployments/{slug});"
                         + " it reads no tenant's data. It acts for you and stops working if you are disabled."),

@@ -4,7 +4,7 @@ import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -79,7 +79,7 @@ public class AuditView extends VerticalLayout {
         filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         configureGrid();
         setSizeFull();
-        add(new H2("Audit log"), filters, summary, entries);
+        add(new H1("Audit log"), filters, summary, entries);
         refresh();
     }
 

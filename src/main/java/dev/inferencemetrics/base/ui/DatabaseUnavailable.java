@@ -2,7 +2,7 @@ package dev.inferencemetrics.base.ui;
 
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.BeforeEnterEvent;
@@ -26,7 +26,7 @@ abstract class DatabaseUnavailable<T extends Exception> extends VerticalLayout i
     private static final Logger log = LoggerFactory.getLogger(DatabaseUnavailable.class);
 
     DatabaseUnavailable() {
-        add(new H2(TITLE), new Paragraph(MESSAGE), new Button("Try again", click -> reload()));
+        add(new H1(TITLE), new Paragraph(MESSAGE), new Button("Try again", click -> reload()));
     }
 
     @Override

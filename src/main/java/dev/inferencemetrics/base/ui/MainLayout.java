@@ -1,10 +1,12 @@
 package dev.inferencemetrics.base.ui;
 
+import com.vaadin.flow.component.HasElement;
 import com.vaadin.flow.component.applayout.AppLayout;
 import com.vaadin.flow.component.applayout.DrawerToggle;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.Header;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.Icon;
 import com.vaadin.flow.component.icon.VaadinIcon;
@@ -27,8 +29,18 @@ public class MainLayout extends AppLayout {
         SignedInUser user = currentUser.require();
         Span title = new Span("Inference Metrics");
         title.addClassName("app-title");
-        addToNavbar(new DrawerToggle(), title, userBadge(user, currentUser));
+        Header header = new Header(new DrawerToggle(), title, userBadge(user, currentUser));
+        header.addClassName("app-header");
+        addToNavbar(header);
         addToDrawer(navigation());
+    }
+
+    /** Each page is the document's main landmark, so assistive technology can jump past the frame to it. */
+    @Override
+    public void showRouterLayoutContent(HasElement content) {
+        super.showRouterLayoutContent(content);
+        content.getElement().setAttribute("role", "main");
+        content.getElement().getClassList().add("page-content");
     }
 
     /**

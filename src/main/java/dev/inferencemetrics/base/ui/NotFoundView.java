@@ -1,7 +1,7 @@
 package dev.inferencemetrics.base.ui;
 
 import com.vaadin.flow.component.html.Anchor;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.BeforeEnterEvent;
@@ -28,7 +28,7 @@ public class NotFoundView extends VerticalLayout implements HasErrorParameter<No
         addClassName("not-found");
         Anchor back = new Anchor("", "Back to the fleet overview");
         back.addClassName("not-found__back");
-        add(new H2(TITLE), message, back);
+        add(new H1(TITLE), message, back);
     }
 
     @Override

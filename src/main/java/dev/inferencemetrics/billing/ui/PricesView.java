@@ -6,7 +6,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import com.vaadin.flow.component.grid.Grid;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -81,7 +81,7 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         HorizontalLayout picker = new HorizontalLayout(deployment, showArchived);
         picker.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
-        add(new H2("Prices"), picker, history, form, message);
+        add(new H1("Prices"), picker, history, form, message);
         loadDeployments();
     }
 

@@ -4,7 +4,7 @@ import com.vaadin.flow.component.grid.ColumnTextAlign;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.Div;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.billing.UsageReport;
 import dev.inferencemetrics.billing.UsageReport.DailyUsage;
@@ -47,7 +47,7 @@ class UsageTables extends Div {
             grid.setAllRowsVisible(true);
             grid.setEmptyStateText("No usage in this period.");
         }
-        add(new H3("Per deployment"), deployments, new H3("Per day"), days);
+        add(new H2("Per deployment"), deployments, new H2("Per day"), days);
     }
 
     void show(UsageReport report) {

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.billing.ui;
 
 import com.vaadin.flow.component.combobox.ComboBox;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -103,7 +103,7 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
         }
         days.addClassName("updated-at");
         addClassName("usage-view");
-        add(new H2("Usage"), toolbar, days, cards, charts, tables);
+        add(new H1("Usage"), toolbar, days, cards, charts, tables);
     }
 
     /** Shows what the address names: on first opening, a shared link, and back or forward. */

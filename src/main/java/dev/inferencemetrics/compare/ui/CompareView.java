@@ -3,7 +3,7 @@ package dev.inferencemetrics.compare.ui;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -92,7 +92,7 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
         SignedInUser user = currentUser.require();
         CompareQuery query = CompareQuery.of(event.getLocation().getQueryParameters(), clock);
         removeAll();
-        add(new H2("Compare"), pickers(user.scope(), query));
+        add(new H1("Compare"), pickers(user.scope(), query));
         CompareRequest request;
         try {
             request = query.request();

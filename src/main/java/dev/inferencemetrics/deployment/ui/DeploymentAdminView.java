@@ -4,8 +4,8 @@ import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.H2;
-import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.Menu;
@@ -69,8 +69,8 @@ public class DeploymentAdminView extends VerticalLayout {
                 .setAutoWidth(true);
         deployments.asSingleSelect().addValueChangeListener(change -> show(change.getValue()));
         message.addClassName("form-message");
-        add(new H2("Tenants and deployments"), tenants, new H3("New deployment"), form, addDeployment, message);
-        add(new H3("Deployments"), showArchived, deployments, editor);
+        add(new H1("Tenants and deployments"), tenants, new H2("New deployment"), form, addDeployment, message);
+        add(new H2("Deployments"), showArchived, deployments, editor);
         refresh();
     }
 

@@ -3,7 +3,7 @@ package dev.inferencemetrics.deployment.ui;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.formlayout.FormLayout;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.QueryParameters;
@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  */
 class DeploymentEditor extends VerticalLayout {
 
-    final H3 title = new H3();
+    final H2 title = new H2();
     final Paragraph state = new Paragraph();
     final DeploymentSettingsFields settings = new DeploymentSettingsFields();
     final Button save = new Button("Save changes");

@@ -6,7 +6,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -69,7 +69,7 @@ class TenantsPanel extends VerticalLayout {
             tenants.restore(operator.scope(), operator.userId(), tenant.id());
             return tenant.name() + " is active again.";
         }));
-        add(new H3("Tenants"), row(newSlug, newName, add), showArchived, grid);
+        add(new H2("Tenants"), row(newSlug, newName, add), showArchived, grid);
         add(row(name, rename, archive, restore), message);
         refresh();
     }

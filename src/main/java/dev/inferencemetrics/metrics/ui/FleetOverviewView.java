@@ -4,7 +4,7 @@ import com.vaadin.flow.component.Html;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.VaadinIcon;
@@ -80,7 +80,7 @@ public class FleetOverviewView extends VerticalLayout {
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         toolbar.addClassName("fleet-toolbar");
         add(
-                new H2("Fleet overview"),
+                new H1("Fleet overview"),
                 new Paragraph((operator ? "All tenants' deployments" : "Your organisation's deployments")
                         + " over the last hour. Click a row for its Metrics page."),
                 toolbar);

@@ -6,7 +6,7 @@ import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -71,7 +71,7 @@ public class ChannelsPanel extends VerticalLayout {
         form.setWrap(true);
         message.addClassName("form-message");
         add(
-                new H3("Notification channels"),
+                new H2("Notification channels"),
                 new Paragraph("Firing and resolved alerts are sent to every channel that is on: a JSON webhook, a"
                         + " Slack incoming webhook or an e-mail address."
                         + (operator ? " A global channel hears of every tenant's alerts." : "")),
@@ -92,7 +92,7 @@ public class ChannelsPanel extends VerticalLayout {
                     .setAutoWidth(true);
         }
         grid.addColumn(channel -> channel.enabled() ? "on" : "off").setHeader("On");
-        grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true);
+        grid.addComponentColumn(this::actions).setHeader("Actions").setAutoWidth(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT);
         grid.setAllRowsVisible(true);
         grid.setEmptyStateText("No channel yet: alerts show here and on the charts, but nobody is told.");

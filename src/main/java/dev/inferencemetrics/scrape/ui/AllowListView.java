@@ -2,7 +2,7 @@ package dev.inferencemetrics.scrape.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.grid.Grid;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -40,12 +40,12 @@ public class AllowListView extends VerticalLayout {
         add.addClickListener(click -> addEntry());
         grid.addColumn(AllowListEntry::entry).setHeader("Network or host").setFlexGrow(1);
         grid.addColumn(e -> e.createdBy() + ", " + e.createdAt()).setHeader("Added by");
-        grid.addComponentColumn(e -> new Button("Remove", click -> remove(e))).setHeader("");
+        grid.addComponentColumn(e -> new Button("Remove", click -> remove(e))).setHeader("Remove");
         grid.setAllRowsVisible(true);
         HorizontalLayout form = new HorizontalLayout(entry, add);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         add(
-                new H2("Scrape allow-list"),
+                new H1("Scrape allow-list"),
                 new Paragraph("Scrape targets may point only to these networks and hosts; the list starts empty. A"
                         + " target's address is checked when it is added and again at every scrape. Link-local and"
                         + " cloud metadata addresses (169.254.0.0/16, fe80::/10, fd00:ec2::254, 100.100.100.200) are"

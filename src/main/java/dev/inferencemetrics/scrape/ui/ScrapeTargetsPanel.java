@@ -72,7 +72,7 @@ public class ScrapeTargetsPanel extends VerticalLayout {
                 .setFlexGrow(1);
         grid.addColumn(t -> t.seriesRead() == null ? "–" : t.seriesRead().toString())
                 .setHeader("Series read");
-        grid.addComponentColumn(t -> new Button("Remove", click -> remove(t))).setHeader("");
+        grid.addComponentColumn(t -> new Button("Remove", click -> remove(t))).setHeader("Remove");
         grid.setAllRowsVisible(true);
     }
 

@@ -3,8 +3,8 @@ package dev.inferencemetrics.security.ui;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.H2;
-import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -48,9 +48,9 @@ public class AccountView extends VerticalLayout {
         FormLayout form = new FormLayout(current, replacement, repeated);
         form.setMaxWidth("32rem");
         add(
-                new H2("Account"),
+                new H1("Account"),
                 who,
-                new H3("Password"),
+                new H2("Password"),
                 new Paragraph("Changing your password signs out your other sessions; this one stays signed in."),
                 form,
                 change,

@@ -1,6 +1,6 @@
 package dev.inferencemetrics.security.ui;
 
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.Menu;
@@ -29,7 +29,7 @@ public class OperatorsView extends VerticalLayout {
         this.actor = currentUser.require();
         list = new UserList(managedUsers, actor, false, "No operators.", () -> managedUsers.listOperators(actor));
         add(
-                new H2("Operators"),
+                new H1("Operators"),
                 new Paragraph("Operators see every tenant's data, manage tenants, deployments, prices and users, and"
                         + " read the audit log. Disabling an operator or setting their password signs them out at"
                         + " once; nobody can disable themselves."),

@@ -45,9 +45,9 @@ class UserList extends VerticalLayout {
         grid.addColumn(user -> user.enabled() ? "Enabled" : "Disabled")
                 .setHeader("Status")
                 .setAutoWidth(true);
-        grid.addComponentColumn(this::enableButton).setAutoWidth(true);
-        grid.addComponentColumn(this::passwordButton).setAutoWidth(true);
-        grid.addComponentColumn(this::unlockButton).setAutoWidth(true);
+        grid.addComponentColumn(this::enableButton).setHeader("Access").setAutoWidth(true);
+        grid.addComponentColumn(this::passwordButton).setHeader("Password").setAutoWidth(true);
+        grid.addComponentColumn(this::unlockButton).setHeader("Sign-in lock").setAutoWidth(true);
         grid.setEmptyStateText(emptyText);
         error.addClassName("form-error");
         setPadding(false);

@@ -1,6 +1,6 @@
 package dev.inferencemetrics.security.ui;
 
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.Menu;
@@ -41,7 +41,7 @@ public class UsersView extends VerticalLayout {
         list = new UserList(managedUsers, actor, true, "No users in this tenant yet.", this::members);
         tenant = new TenantPicker(tenants.visibleTo(actor.scope()), actor, audit, "Users", list::refresh);
         add(
-                new H2("Users"),
+                new H1("Users"),
                 new Paragraph("Tenant admins manage the tenant's users and API keys; viewers see its deployments."
                         + " Disabling a user, changing their role or setting their password signs them out at once."),
                 tenant,

@@ -2,7 +2,7 @@ package dev.inferencemetrics.slo.ui;
 
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.html.Div;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Span;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
@@ -46,7 +46,7 @@ class BudgetSection implements DeploymentSection {
         cards.addClassName("budget-cards");
         reports.forEach(report -> cards.add(card(report)));
         Div section =
-                new Div(new H3("Error budgets, last " + days(reports.getFirst()) + " days"), cards, burnDown(reports));
+                new Div(new H2("Error budgets, last " + days(reports.getFirst()) + " days"), cards, burnDown(reports));
         section.addClassName("budget-section");
         return Optional.of(section);
     }

@@ -2,7 +2,7 @@ package dev.inferencemetrics.slo.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.checkbox.Checkbox;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -42,7 +42,7 @@ public class ObjectivesForm extends VerticalLayout {
         this.deployment = deployment;
         setPadding(false);
         add(
-                new H3("Objectives"),
+                new H2("Objectives"),
                 new Paragraph("The share of events that must be good over the rolling period: requests (TTFT, E2E) or"
                         + " token gaps (ITL) within a threshold, requests answered ok (availability). The error"
                         + " budget is the rest; the burn-rate alerts follow the objectives that are on."));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import dev.inferencemetrics.testing.IntegrationTest;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ class DatabaseUnavailableViewTest extends SpringBrowserlessTest {
     }
 
     private void assertShowsTheOutage(Component view) {
-        assertThat($(H2.class, view).first().getText()).isEqualTo(DatabaseUnavailable.TITLE);
+        assertThat($(H1.class, view).first().getText()).isEqualTo(DatabaseUnavailable.TITLE);
         assertThat($(Paragraph.class, view).first().getText()).isEqualTo(DatabaseUnavailable.MESSAGE);
         assertThat(view.getUI().orElseThrow().getPollInterval()).isEqualTo(DatabaseUnavailable.RETRY_MILLIS);
     }

@@ -3,7 +3,7 @@ package dev.inferencemetrics.deployment.ui.page;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.html.Div;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Pre;
 import com.vaadin.flow.component.icon.VaadinIcon;
@@ -57,11 +57,11 @@ class DeploymentOverview extends VerticalLayout {
                 "raw requests are kept " + kept.toHours() + " h: older intervals cannot be drilled down to their"
                         + " requests (charts, cards, usage and alerts are unaffected)"));
         IngestSnippets snippets = new IngestSnippets(baseUrl, deployment.slug());
-        add(facts, new H3("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
+        add(facts, new H2("Send data"), snippet("curl", snippets.curl()), snippet("Python", snippets.python()));
         VllmTracesSnippet vllm = new VllmTracesSnippet(baseUrl, otlpNames, deployment.model());
-        add(new H3("Point vLLM at it (OpenTelemetry traces)"), snippet("vLLM", vllm.shell()));
+        add(new H2("Point vLLM at it (OpenTelemetry traces)"), snippet("vLLM", vllm.shell()));
         add(
-                new H3("Scrape its engines' /metrics"),
+                new H2("Scrape its engines' /metrics"),
                 new Paragraph("KV-cache use, queue depth and prefix-cache hits, from each replica's Prometheus"
                         + " endpoint (vLLM, SGLang, NVIDIA NIM, NVIDIA Dynamo). An operator first puts the engines'"
                         + " network on the scrape allow-list; then add a target per replica on the Sources tab, or"

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.deployment.ui.page;
 
 import com.vaadin.flow.component.html.Div;
-import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.tabs.TabSheet;
@@ -202,7 +202,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
     private static Div header(DeploymentRef deployment) {
         Div badges = new Div(badge(deployment.model()), badge(deployment.engine()), badge(deployment.region()));
         badges.addClassName("deployment-badges");
-        Div header = new Div(new H2(deployment.displayName()), badges);
+        Div header = new Div(new H1(deployment.displayName()), badges);
         header.addClassName("deployment-header");
         return header;
     }

@@ -6,7 +6,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.Div;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.VaadinIcon;
@@ -42,7 +42,7 @@ class DrillDownPanel extends Div {
 
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
 
-    final H3 title = new H3();
+    final H2 title = new H2();
     final Select<RequestSort> sort = new Select<>();
     final Grid<RequestRow> grid = new Grid<>();
     final Paragraph note = new Paragraph();

@@ -3,7 +3,7 @@ package dev.inferencemetrics.deployment.ui.page;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.flow.component.Component;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Pre;
 import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentRef;
@@ -42,7 +42,7 @@ class DeploymentOverviewTest {
                 Optional.empty(),
                 "https://metrics.example.com");
 
-        assertThat(all(overview).filter(H3.class::isInstance).map(heading -> ((H3) heading).getText()))
+        assertThat(all(overview).filter(H2.class::isInstance).map(heading -> ((H2) heading).getText()))
                 .containsExactly(
                         "Send data", "Point vLLM at it (OpenTelemetry traces)", "Scrape its engines' /metrics");
         List<String> snippets = all(overview)
