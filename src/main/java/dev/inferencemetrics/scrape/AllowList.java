@@ -54,6 +54,14 @@ final class AllowList {
         return namesHost(host) || networks.stream().anyMatch(network -> network.contains(address));
     }
 
+    /**
+     * Why a target at {@code host} is refused: the addresses it resolves to are not named, as a tenant could learn
+     * from them what internal names resolve to.
+     */
+    static String outside(String host) {
+        return host + " is outside the scrape allow-list";
+    }
+
     boolean isEmpty() {
         return networks.isEmpty() && hosts.isEmpty();
     }

@@ -28,18 +28,21 @@ public class ScrapeTargetService {
     private final AllowListService allowList;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    private final int maxTargetsPerTenant;
 
     ScrapeTargetService(
             DeploymentService deployments,
             ScrapeTargetStore targets,
             AllowListService allowList,
             ApplicationEventPublisher events,
+            ScrapeProperties properties,
             Clock clock) {
         this.deployments = deployments;
         this.targets = targets;
         this.allowList = allowList;
         this.events = events;
         this.clock = clock;
+        this.maxTargetsPerTenant = properties.maxTargetsPerTenant();
     }
 
     /** The deployment's targets with their health, without tokens. */
@@ -53,6 +56,7 @@ public class ScrapeTargetService {
      * Adds a target; interval and timeout default to 15 s and 5 s, the replica name to the URL's host and port.
      *
      * @throws IllegalArgumentException saying what is wrong; nothing is stored then
+     * @throws TargetLimitReached when the tenant has as many targets as one may have
      */
     @Transactional
     public ScrapeTarget add(
@@ -65,6 +69,9 @@ public class ScrapeTargetService {
             @Nullable String bearerToken) {
         DeploymentRef deployment = deployments.requireActive(scope, deploymentSlug);
         NewScrapeTarget target = checked(url.strip(), replica, intervalSeconds, timeoutSeconds, bearerToken);
+        if (targets.countForAddition(deployment.tenantId()) >= maxTargetsPerTenant) {
+            throw new TargetLimitReached(maxTargetsPerTenant);
+        }
         if (targets.replicaTaken(deployment.tenantId(), deployment.id(), target.replica())) {
             throw new IllegalArgumentException("the deployment already has a target for replica " + target.replica());
         }

@@ -12,12 +12,16 @@ import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.OwnerJdbc;
 import dev.inferencemetrics.testing.ScrapeAllowList;
 import dev.inferencemetrics.testing.TestTenant;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -159,9 +163,60 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
                 .extracting(ScrapeTarget::replica, ScrapeTarget::lastError, ScrapeTarget::failures)
                 .containsExactly(
                         tuple("missing", "the target answered HTTP 404, not 200", 1),
-                        tuple("refused", "could not connect to 127.0.0.1 (connection refused or unreachable)", 1));
+                        tuple("refused", EngineEndpoint.NO_ANSWER, 1));
         Instant attempt = targets.getFirst().lastAttemptAt();
         assertThat(nextScrapeOf(health, "missing")).isEqualTo(attempt.plus(Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void a_service_that_is_not_an_engine_is_named_by_line_and_fault_never_by_what_it_answered() {
+        engines.serveText("/internal", "db_password: S3cr3t-Internal-Passw0rd\n");
+        String internal = tenant.deployment("internal");
+        add(internal, engines.url("/internal"), "internal");
+
+        runner.scrapeDueNow();
+
+        assertThat(targetsOf(internal).getFirst().lastError())
+                .isEqualTo("the answer is not in the Prometheus text format: line 1: a sample value is not a number");
+    }
+
+    @Test
+    void a_closed_port_a_silent_one_and_one_that_speaks_no_http_fail_alike() throws Exception {
+        String ports = tenant.deployment("ports");
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                ServerSocket banner = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            int closedPort;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                closedPort = socket.getLocalPort();
+            }
+            Thread.ofVirtual().start(() -> {
+                try (Socket client = banner.accept()) {
+                    client.getOutputStream().write("SSH-2.0-OpenSSH_9.6\r\n".getBytes(StandardCharsets.US_ASCII));
+                } catch (IOException e) {
+                    // the scraper hung up first
+                }
+            });
+            context.getBean(ScrapeTargetService.class)
+                    .add(
+                            TenantScope.tenant(tenant.id()),
+                            ports,
+                            "http://127.0.0.1:" + silent.getLocalPort() + "/m",
+                            "silent",
+                            null,
+                            1,
+                            null);
+            add(ports, "http://127.0.0.1:" + banner.getLocalPort() + "/m", "banner");
+            add(ports, "http://127.0.0.1:" + closedPort + "/m", "closed");
+
+            runner.scrapeDueNow();
+        }
+
+        assertThat(targetsOf(ports))
+                .extracting(ScrapeTarget::replica, ScrapeTarget::lastError)
+                .containsExactly(
+                        tuple("banner", EngineEndpoint.NO_ANSWER),
+                        tuple("closed", EngineEndpoint.NO_ANSWER),
+                        tuple("silent", EngineEndpoint.NO_ANSWER));
     }
 
     @Test
@@ -178,8 +233,7 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
 
         runner.scrapeDueNow();
 
-        assertThat(targetsOf(moved).getFirst().lastError())
-                .isEqualTo("127.0.0.2 resolves to 127.0.0.2, which the scrape allow-list does not include");
+        assertThat(targetsOf(moved).getFirst().lastError()).isEqualTo("127.0.0.2 is outside the scrape allow-list");
     }
 
     @Test
@@ -199,7 +253,7 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
 
     private List<ClaimedTarget> claim(String instance, Instant now) {
         return context.getBean(TenantTransactions.class)
-                .call(TenantScope.allTenants(), () -> store.claimDue(instance, now, 1000));
+                .call(TenantScope.allTenants(), () -> store.claimDue(instance, now, 1000, 1000, Map.of()));
     }
 
     private Answer post(String body) {
