@@ -53,7 +53,7 @@ final class EngineEndpoint {
     List<Sample> scrape(ClaimedTarget target, AllowList allowList, Fetch fetch) throws ScrapeFailure {
         URI uri = URI.create(target.url());
         String host = ScrapeUrls.host(uri);
-        checkAddresses(target, host, allowList);
+        checkAddresses(target, host, ScrapeUrls.port(uri), allowList);
         int timeout = Math.toIntExact(target.timeout().toMillis());
         boolean answered = false;
         try {
@@ -122,7 +122,8 @@ final class EngineEndpoint {
         }
     }
 
-    private static void checkAddresses(ClaimedTarget target, String host, AllowList allowList) throws ScrapeFailure {
+    private static void checkAddresses(ClaimedTarget target, String host, int port, AllowList allowList)
+            throws ScrapeFailure {
         InetAddress[] addresses;
         try {
             addresses = InetAddress.getAllByName(host);
@@ -131,7 +132,7 @@ final class EngineEndpoint {
             throw new ScrapeFailure(NO_ANSWER);
         }
         for (InetAddress address : addresses) {
-            if (!allowList.permits(host, address)) {
+            if (!allowList.permits(host, port, target.tenantId(), address)) {
                 log.info("Scrape of target {}: {} resolves to {}, outside the allow-list", target.id(), host, address);
                 throw new ScrapeFailure(AllowList.outside(host));
             }

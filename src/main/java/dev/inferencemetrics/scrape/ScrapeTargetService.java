@@ -68,7 +68,8 @@ public class ScrapeTargetService {
             @Nullable Integer timeoutSeconds,
             @Nullable String bearerToken) {
         DeploymentRef deployment = deployments.requireActive(scope, deploymentSlug);
-        NewScrapeTarget target = checked(url.strip(), replica, intervalSeconds, timeoutSeconds, bearerToken);
+        NewScrapeTarget target =
+                checked(deployment.tenantId(), url.strip(), replica, intervalSeconds, timeoutSeconds, bearerToken);
         if (targets.countForAddition(deployment.tenantId()) >= maxTargetsPerTenant) {
             throw new TargetLimitReached(maxTargetsPerTenant);
         }
@@ -96,6 +97,7 @@ public class ScrapeTargetService {
     }
 
     private NewScrapeTarget checked(
+            long tenantId,
             String url,
             @Nullable String replica,
             @Nullable Integer intervalSeconds,
@@ -105,7 +107,7 @@ public class ScrapeTargetService {
             throw new IllegalArgumentException(problem);
         });
         URI uri = URI.create(url);
-        requireAllowed(ScrapeUrls.host(uri));
+        requireAllowed(uri, tenantId);
         int interval = intervalSeconds == null ? DEFAULT_INTERVAL_SECONDS : intervalSeconds;
         int timeout = timeoutSeconds == null ? Math.min(DEFAULT_TIMEOUT_SECONDS, interval - 1) : timeoutSeconds;
         if (interval < 5 || interval > 3600) {
@@ -127,22 +129,26 @@ public class ScrapeTargetService {
         return new NewScrapeTarget(url, name, interval, timeout, token);
     }
 
-    /** The host must be named by the allow-list, or resolve only to addresses inside it. */
-    private void requireAllowed(String host) {
+    /**
+     * The host must be named by the allow-list, or resolve only to addresses inside it, for this tenant and port. A
+     * refusal does not say what the host resolved to: that would tell a tenant about names inside the network.
+     */
+    private void requireAllowed(URI uri, long tenantId) {
         AllowList list = allowList.current();
         if (list.isEmpty()) {
             throw new IllegalArgumentException(
                     "the scrape allow-list is empty: an operator must first add the network or host of the target");
         }
+        String host = ScrapeUrls.host(uri);
+        int port = ScrapeUrls.port(uri);
         try {
             for (InetAddress address : InetAddress.getAllByName(host)) {
-                if (!list.permits(host, address)) {
-                    throw new IllegalArgumentException(host + " resolves to " + address.getHostAddress()
-                            + ", which the scrape allow-list does not include");
+                if (!list.permits(host, port, tenantId, address)) {
+                    throw new IllegalArgumentException(AllowList.outside(host));
                 }
             }
         } catch (UnknownHostException e) {
-            if (!list.namesHost(host)) {
+            if (!list.namesHost(host, port, tenantId)) {
                 throw new IllegalArgumentException(
                         "the host name " + host + " does not resolve and the scrape allow-list does not name it");
             }

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.scrape;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.inferencemetrics.apikey.ApiScope;
@@ -93,11 +94,12 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
             value = {
                 "file:///etc/passwd|only http and https URLs can be scraped",
                 "http://user:pw@127.0.0.1:9/metrics|put credentials in the bearer token, not in the URL",
-                "http://10.255.255.1:8000/metrics|10.255.255.1 resolves to 10.255.255.1, which the scrape allow-list"
-                        + " does not include",
-                "http://169.254.169.254/latest/meta-data|169.254.169.254 resolves to 169.254.169.254, which the scrape"
-                        + " allow-list does not include",
-                "http://[::1]:9/metrics|::1 resolves to 0:0:0:0:0:0:0:1, which the scrape allow-list does not include",
+                "http://10.255.255.1:8000/metrics|10.255.255.1 is outside the scrape allow-list (for this tenant and"
+                        + " port)",
+                "http://169.254.169.254/latest/meta-data|169.254.169.254 is outside the scrape allow-list (for this"
+                        + " tenant and port)",
+                "http://[::1]:9/metrics|::1 is outside the scrape allow-list (for this tenant and port)",
+                "http://[::a9fe:a9fe]/latest|::a9fe:a9fe is outside the scrape allow-list (for this tenant and port)",
                 "not a url|not a URL: Illegal character in path"
             })
     void a_target_outside_http_or_the_allow_list_is_refused_with_the_reason(String url, String reason) {
@@ -233,7 +235,36 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
 
         runner.scrapeDueNow();
 
-        assertThat(targetsOf(moved).getFirst().lastError()).isEqualTo("127.0.0.2 is outside the scrape allow-list");
+        assertThat(targetsOf(moved).getFirst().lastError())
+                .isEqualTo("127.0.0.2 is outside the scrape allow-list (for this tenant and port)");
+    }
+
+    @Test
+    void an_allow_list_entry_for_one_tenant_and_some_ports_lets_only_those_targets_through() {
+        TestTenant other = TestTenant.create(context, "scrape-neighbour");
+        allowList.add(TenantScope.allTenants(), "test", "127.0.0.4/32:8000-8100 for " + tenant.slug());
+
+        Answer inside = post(body(deployment, "http://127.0.0.4:8000/metrics", null));
+        Answer otherPort = post(body(deployment, "http://127.0.0.4:9/metrics", null));
+        Answer neighbour = api.post(
+                TARGETS,
+                other.key(ApiScope.SOURCES_WRITE),
+                HttpApi.JSON,
+                body(other.deployment("theirs"), "http://127.0.0.4:8000/metrics", null)
+                        .getBytes(StandardCharsets.UTF_8));
+
+        assertThat(inside.status()).as(inside.body()).isEqualTo(201);
+        assertThat(otherPort.status()).isEqualTo(400);
+        assertThat(neighbour.status()).isEqualTo(400);
+        assertThat(neighbour.detail())
+                .isEqualTo("127.0.0.4 is outside the scrape allow-list (for this tenant and port)");
+    }
+
+    @Test
+    void an_allow_list_entry_for_a_tenant_there_is_not_is_refused() {
+        assertThatThrownBy(() -> allowList.add(TenantScope.allTenants(), "test", "10.9.0.0/16 for no-such-tenant-x"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("there is no tenant no-such-tenant-x");
     }
 
     @Test
