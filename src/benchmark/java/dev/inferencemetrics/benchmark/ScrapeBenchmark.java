@@ -50,7 +50,9 @@ public final class ScrapeBenchmark {
                         data,
                         "--inference-metrics.demo.enabled=true",
                         "--inference-metrics.demo.simulator.enabled=false",
-                        "--inference-metrics.scrape.enabled=true")) {
+                        "--inference-metrics.scrape.enabled=true",
+                        // one tenant holds every target here, past the default cap of 200
+                        "--inference-metrics.scrape.max-targets-per-tenant=" + TARGETS)) {
             CpuMeter cpu = CpuMeter.forDataDirectory(
                     app.getBean(EmbeddedPostgresServer.class).dataDirectory());
             progress("measuring the idle application");

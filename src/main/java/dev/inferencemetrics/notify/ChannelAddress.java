@@ -1,14 +1,16 @@
 package dev.inferencemetrics.notify;
 
+import dev.inferencemetrics.base.net.IpAddress;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.Locale;
 
 /**
- * Checks a webhook URL: http or https, with a host that resolves to public addresses only. An address in a private,
- * loopback, link-local (cloud metadata services live there) or unspecified range is refused unless an operator has
- * allowed it for the channel, so a tenant cannot make the server call into its own network.
+ * Checks a webhook URL: http or https, with a host that resolves to public unicast addresses only (as {@link
+ * IpAddress} reads them, in every IPv6 form that carries an IPv4 address). Any other address — private, loopback,
+ * link-local (cloud metadata services live there), unspecified, multicast, reserved — is refused unless an operator
+ * has allowed it for the channel, so a tenant cannot make the server call into its own network.
  */
 final class ChannelAddress {
 
@@ -42,23 +44,12 @@ final class ChannelAddress {
             throw new DeliveryException("unknown host " + host);
         }
         for (InetAddress address : addresses) {
-            if (isPrivate(address)) {
-                throw new DeliveryException(host + " is a private, loopback or link-local address ("
-                        + address.getHostAddress() + "); only an operator may allow such a channel");
+            IpAddress ip = new IpAddress(address);
+            if (!ip.isPublic()) {
+                throw new DeliveryException(host + " is not a public address (" + ip + " is "
+                        + ip.kind().name().toLowerCase(Locale.ROOT).replace('_', '-')
+                        + "); only an operator may allow such a channel");
             }
         }
-    }
-
-    static boolean isPrivate(InetAddress address) {
-        byte[] bytes = address.getAddress();
-        boolean uniqueLocalV6 = bytes.length == 16 && (bytes[0] & 0xfe) == 0xfc;
-        boolean carrierNat = bytes.length == 4 && (bytes[0] & 0xff) == 100 && (bytes[1] & 0xc0) == 64;
-        return address.isLoopbackAddress()
-                || address.isLinkLocalAddress()
-                || address.isSiteLocalAddress()
-                || address.isAnyLocalAddress()
-                || address.isMulticastAddress()
-                || uniqueLocalV6
-                || carrierNat;
     }
 }

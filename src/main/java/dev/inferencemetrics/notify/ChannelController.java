@@ -43,7 +43,7 @@ class ChannelController {
     @Operation(
             summary = "Add a channel of the key's tenant, or (operators, \"global\": true) one for every tenant",
             description = "kind WEBHOOK (the JSON payload), SLACK (a Slack incoming webhook) or EMAIL; a webhook URL"
-                    + " that resolves to a private, loopback or link-local address is refused unless an operator"
+                    + " that resolves to anything but public unicast addresses is refused unless an operator"
                     + " sets allowPrivateAddress.")
     Map<String, Long> create(@AuthenticationPrincipal Caller caller, @RequestBody ChannelBody body) {
         @Nullable

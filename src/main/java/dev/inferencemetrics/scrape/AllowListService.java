@@ -2,8 +2,13 @@ package dev.inferencemetrics.scrape;
 
 import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -14,11 +19,13 @@ public class AllowListService {
 
     private final AllowListStore store;
     private final ApplicationEventPublisher events;
+    private final TenantService tenants;
     private final Clock clock;
 
-    AllowListService(AllowListStore store, ApplicationEventPublisher events, Clock clock) {
+    AllowListService(AllowListStore store, ApplicationEventPublisher events, TenantService tenants, Clock clock) {
         this.store = store;
         this.events = events;
+        this.tenants = tenants;
         this.clock = clock;
     }
 
@@ -32,13 +39,28 @@ public class AllowListService {
     @AcrossTenants
     @Transactional(readOnly = true)
     AllowList current() {
-        return new AllowList(entries().stream().map(AllowListEntry::entry).toList());
+        List<String> entries = entries().stream().map(AllowListEntry::entry).toList();
+        Map<String, Long> tenantIds = new HashMap<>();
+        entries.stream()
+                .flatMap(entry -> AllowList.tenantsOf(entry).stream())
+                .distinct()
+                .forEach(slug -> tenantId(TenantScope.allTenants(), slug).ifPresent(id -> tenantIds.put(slug, id)));
+        return new AllowList(entries, tenantIds);
+    }
+
+    private Optional<Long> tenantId(TenantScope scope, String slug) {
+        try {
+            return Optional.of(tenants.requireBySlug(scope, slug).id());
+        } catch (NoSuchElementException e) {
+            return Optional.empty();
+        }
     }
 
     /**
-     * Adds a network (CIDR or address) or host name ({@code *.} for every name below); operators only.
+     * Adds a network (CIDR or address) or host name ({@code *.} for every name below), optionally with a port or
+     * range of ports and the tenants it is for ({@code 10.0.0.0/8:8000-8100 for acme,globex}); operators only.
      *
-     * @throws IllegalArgumentException when it is neither, or already listed
+     * @throws IllegalArgumentException when it is written otherwise, names a tenant there is not, or is already listed
      */
     @Transactional
     public AllowListEntry add(TenantScope scope, String actor, String entry) {
@@ -46,7 +68,13 @@ public class AllowListService {
         String normal = AllowList.normalise(entry)
                 .orElseThrow(() -> new IllegalArgumentException(
                         "\"" + entry.strip() + "\" is neither a network (10.0.0.0/8, fd00::/8, 10.1.2.3) nor a host"
-                                + " name (metrics.internal, *.svc.cluster.local)"));
+                                + " name (metrics.internal, *.svc.cluster.local), with an optional port or range"
+                                + " (:9000, :8000-8100) and tenants (for acme,globex)"));
+        for (String slug : AllowList.tenantsOf(normal)) {
+            if (tenantId(scope, slug).isEmpty()) {
+                throw new IllegalArgumentException("there is no tenant " + slug);
+            }
+        }
         if (entries().stream().anyMatch(existing -> existing.entry().equals(normal))) {
             throw new IllegalArgumentException(normal + " is already on the list");
         }

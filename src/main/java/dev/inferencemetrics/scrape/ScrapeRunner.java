@@ -7,15 +7,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -23,10 +27,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
 
 /**
- * Claims due targets (as many as free scrape slots) and fetches each on a virtual thread; the slots bound how many
- * scrapes are under way, each with its target's timeout. What the fetches of a poll round yield is stored at the
+ * Claims due targets (as many as free scrape slots, and of each tenant no more than its share of them, turn by turn)
+ * and fetches each on a virtual thread; the slots bound how many scrapes are under way, each ended at its target's
+ * timeout or when its target is removed, so one tenant's slow targets never hold every slot. What the fetches of a poll round yield is stored at the
  * next poll, in one transaction per tenant; if that fails, each scrape is stored alone, so one bad result stops no
  * other. A failure is recorded in plain words and the next attempt backs off: the interval doubles with each failure
  * in a row, up to ten minutes.
@@ -45,6 +51,11 @@ public class ScrapeRunner implements DisposableBean {
     private final Clock clock;
     private final EngineEndpoint endpoint;
     private final Semaphore slots;
+    private final int tenantShare;
+    private final Map<Long, Integer> busyByTenant = new HashMap<>();
+    private final Map<Long, Fetch> underWay = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("scrape-deadlines").daemon().factory());
     private final Queue<Scraped> fetched = new ConcurrentLinkedQueue<>();
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final String owner = "scraper-" + UUID.randomUUID();
@@ -62,7 +73,8 @@ public class ScrapeRunner implements DisposableBean {
         this.transactions = transactions;
         this.clock = clock;
         this.slots = new Semaphore(properties.concurrency());
-        this.endpoint = new EngineEndpoint(properties.maxBytes());
+        this.tenantShare = properties.tenantShare();
+        this.endpoint = new EngineEndpoint(properties.maxBytes(), properties.maxSeries());
     }
 
     /**
@@ -75,13 +87,25 @@ public class ScrapeRunner implements DisposableBean {
         if (free == 0) {
             return List.of();
         }
-        List<ClaimedTarget> claimed =
-                transactions.call(TenantScope.allTenants(), () -> targets.claimDue(owner, clock.instant(), free));
+        Map<Long, Integer> busy = busyTenants();
+        List<ClaimedTarget> claimed = transactions.call(
+                TenantScope.allTenants(), () -> targets.claimDue(owner, clock.instant(), free, tenantShare, busy));
         AllowList list = allowList.current();
         List<CompletableFuture<Void>> running = new ArrayList<>();
         for (ClaimedTarget target : claimed) {
             slots.acquireUninterruptibly();
-            running.add(CompletableFuture.runAsync(() -> fetch(target, list), executor));
+            synchronized (busyByTenant) {
+                busyByTenant.merge(target.tenantId(), 1, Integer::sum);
+            }
+            Fetch fetch = new Fetch();
+            underWay.put(target.id(), fetch);
+            ScheduledFuture<?> deadline = deadlines.schedule(
+                    () -> fetch.stop(Fetch.Stop.DEADLINE), target.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            running.add(CompletableFuture.runAsync(() -> fetch(target, list, fetch), executor)
+                    .whenComplete((done, failure) -> {
+                        deadline.cancel(false);
+                        underWay.remove(target.id(), fetch);
+                    }));
         }
         return running;
     }
@@ -94,10 +118,32 @@ public class ScrapeRunner implements DisposableBean {
         return running.size();
     }
 
-    private void fetch(ClaimedTarget target, AllowList list) {
+    /** Stops the fetch under way of a removed target; it would be stored nowhere, and it holds a slot. */
+    @TransactionalEventListener(fallbackExecution = true)
+    void targetRemoved(ScrapeTargetChanged change) {
+        Fetch fetch = change.added() ? null : underWay.get(change.targetId());
+        if (fetch != null) {
+            fetch.stop(Fetch.Stop.REMOVED);
+        }
+    }
+
+    private Map<Long, Integer> busyTenants() {
+        synchronized (busyByTenant) {
+            return Map.copyOf(busyByTenant);
+        }
+    }
+
+    private void release(ClaimedTarget target) {
+        synchronized (busyByTenant) {
+            busyByTenant.computeIfPresent(target.tenantId(), (tenant, busy) -> busy == 1 ? null : busy - 1);
+        }
+        slots.release();
+    }
+
+    private void fetch(ClaimedTarget target, AllowList list, Fetch fetch) {
         boolean queued = false;
         try {
-            var samples = endpoint.scrape(target, list);
+            var samples = endpoint.scrape(target, list, fetch);
             Snapshot snapshot = ScrapeReader.read(samples, target.replica());
             // PostgreSQL keeps microseconds; readings are stored and matched back at the precision pushed ones have
             Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
@@ -106,15 +152,12 @@ public class ScrapeRunner implements DisposableBean {
             queued = true;
         } catch (ScrapeFailure e) {
             failed(target, e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failed(target, "the scrape was interrupted (the application is stopping)");
         } catch (RuntimeException e) {
             log.warn("Scrape of target {} failed", target.id(), e);
             failed(target, "the scrape could not be read: " + e.getClass().getSimpleName());
         } finally {
             if (!queued) {
-                slots.release();
+                release(target);
             }
         }
     }
@@ -137,7 +180,7 @@ public class ScrapeRunner implements DisposableBean {
                         e);
                 round.forEach(this::storeAlone);
             } finally {
-                slots.release(round.size());
+                round.forEach(one -> release(one.target()));
             }
         });
     }
@@ -173,9 +216,11 @@ public class ScrapeRunner implements DisposableBean {
                         backoff.compareTo(LONGEST_BACKOFF) > 0 ? LONGEST_BACKOFF : backoff));
     }
 
-    /** Lets scrapes under way finish and stores them (they are bounded by their timeouts) before the database goes. */
+    /** Stops the scrapes under way and stores what was fetched before the database goes. */
     @Override
     public void destroy() throws InterruptedException {
+        underWay.values().forEach(fetch -> fetch.stop(Fetch.Stop.SHUTDOWN));
+        deadlines.shutdownNow();
         executor.shutdown();
         if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
             executor.shutdownNow();

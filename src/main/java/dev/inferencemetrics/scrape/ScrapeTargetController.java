@@ -46,7 +46,8 @@ class ScrapeTargetController {
             summary = "Add a scrape target to a deployment",
             description = "Body: {\"deployment\",\"url\" (http or https, inside the operators' allow-list),"
                     + " \"replica\" (default host:port), \"intervalSeconds\" (default 15), \"timeoutSeconds\""
-                    + " (default 5), \"bearerToken\" (optional, stored and never shown again)}")
+                    + " (default 5), \"bearerToken\" (optional, stored and never shown again)}; 409 when the tenant"
+                    + " has as many targets as one tenant may have")
     ResponseEntity<ScrapeTarget> add(@AuthenticationPrincipal Caller caller, HttpServletRequest request)
             throws IOException {
         ScrapeTargetRequest body = ScrapeTargetRequest.read(request, json);
@@ -60,6 +61,8 @@ class ScrapeTargetController {
                             body.intervalSeconds(),
                             body.timeoutSeconds(),
                             body.bearerToken()));
+        } catch (TargetLimitReached e) {
+            throw new ApiProblem(HttpStatus.CONFLICT, e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }

@@ -28,18 +28,21 @@ public class ScrapeTargetService {
     private final AllowListService allowList;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    private final int maxTargetsPerTenant;
 
     ScrapeTargetService(
             DeploymentService deployments,
             ScrapeTargetStore targets,
             AllowListService allowList,
             ApplicationEventPublisher events,
+            ScrapeProperties properties,
             Clock clock) {
         this.deployments = deployments;
         this.targets = targets;
         this.allowList = allowList;
         this.events = events;
         this.clock = clock;
+        this.maxTargetsPerTenant = properties.maxTargetsPerTenant();
     }
 
     /** The deployment's targets with their health, without tokens. */
@@ -53,6 +56,7 @@ public class ScrapeTargetService {
      * Adds a target; interval and timeout default to 15 s and 5 s, the replica name to the URL's host and port.
      *
      * @throws IllegalArgumentException saying what is wrong; nothing is stored then
+     * @throws TargetLimitReached when the tenant has as many targets as one may have
      */
     @Transactional
     public ScrapeTarget add(
@@ -64,7 +68,11 @@ public class ScrapeTargetService {
             @Nullable Integer timeoutSeconds,
             @Nullable String bearerToken) {
         DeploymentRef deployment = deployments.requireActive(scope, deploymentSlug);
-        NewScrapeTarget target = checked(url.strip(), replica, intervalSeconds, timeoutSeconds, bearerToken);
+        NewScrapeTarget target =
+                checked(deployment.tenantId(), url.strip(), replica, intervalSeconds, timeoutSeconds, bearerToken);
+        if (targets.countForAddition(deployment.tenantId()) >= maxTargetsPerTenant) {
+            throw new TargetLimitReached(maxTargetsPerTenant);
+        }
         if (targets.replicaTaken(deployment.tenantId(), deployment.id(), target.replica())) {
             throw new IllegalArgumentException("the deployment already has a target for replica " + target.replica());
         }
@@ -89,6 +97,7 @@ public class ScrapeTargetService {
     }
 
     private NewScrapeTarget checked(
+            long tenantId,
             String url,
             @Nullable String replica,
             @Nullable Integer intervalSeconds,
@@ -98,7 +107,7 @@ public class ScrapeTargetService {
             throw new IllegalArgumentException(problem);
         });
         URI uri = URI.create(url);
-        requireAllowed(ScrapeUrls.host(uri));
+        requireAllowed(uri, tenantId);
         int interval = intervalSeconds == null ? DEFAULT_INTERVAL_SECONDS : intervalSeconds;
         int timeout = timeoutSeconds == null ? Math.min(DEFAULT_TIMEOUT_SECONDS, interval - 1) : timeoutSeconds;
         if (interval < 5 || interval > 3600) {
@@ -120,22 +129,26 @@ public class ScrapeTargetService {
         return new NewScrapeTarget(url, name, interval, timeout, token);
     }
 
-    /** The host must be named by the allow-list, or resolve only to addresses inside it. */
-    private void requireAllowed(String host) {
+    /**
+     * The host must be named by the allow-list, or resolve only to addresses inside it, for this tenant and port. A
+     * refusal does not say what the host resolved to: that would tell a tenant about names inside the network.
+     */
+    private void requireAllowed(URI uri, long tenantId) {
         AllowList list = allowList.current();
         if (list.isEmpty()) {
             throw new IllegalArgumentException(
                     "the scrape allow-list is empty: an operator must first add the network or host of the target");
         }
+        String host = ScrapeUrls.host(uri);
+        int port = ScrapeUrls.port(uri);
         try {
             for (InetAddress address : InetAddress.getAllByName(host)) {
-                if (!list.permits(host, address)) {
-                    throw new IllegalArgumentException(host + " resolves to " + address.getHostAddress()
-                            + ", which the scrape allow-list does not include");
+                if (!list.permits(host, port, tenantId, address)) {
+                    throw new IllegalArgumentException(AllowList.outside(host));
                 }
             }
         } catch (UnknownHostException e) {
-            if (!list.namesHost(host)) {
+            if (!list.namesHost(host, port, tenantId)) {
                 throw new IllegalArgumentException(
                         "the host name " + host + " does not resolve and the scrape allow-list does not name it");
             }

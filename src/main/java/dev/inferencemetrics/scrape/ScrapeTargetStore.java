@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -27,17 +28,36 @@ class ScrapeTargetStore {
             id, url, replica, interval_s, timeout_s, bearer_token is not null as has_token, created_at,
             last_success_at, last_attempt_at, last_error, series_read, failures""";
 
+    /*
+     * Each tenant with due targets offers its earliest ones, no more than its share less its scrapes under way; the
+     * offers are taken turn by turn (every tenant's first, then every second), so a tenant with many due targets
+     * never crowds out one with few.
+     */
     private static final String CLAIM = """
             update scrape_target t set lease_owner = :owner, lease_expires_at = cast(:now as timestamptz) + (t.timeout_s + 30) * interval '1 second'
              where (t.tenant_id, t.id) in (
-                   select s.tenant_id, s.id from scrape_target s
-                          join deployment d on d.id = s.deployment_id
-                          join tenant tt on tt.id = s.tenant_id
-                    where s.next_scrape_at <= :now and (s.lease_expires_at is null or s.lease_expires_at <= :now)
-                      and d.archived_at is null and tt.archived_at is null
-                    order by s.next_scrape_at
-                    limit :limit
-                    for update of s skip locked)
+                   select offered.tenant_id, offered.id from (
+                          select c.tenant_id, c.id, c.next_scrape_at,
+                                 row_number() over (partition by c.tenant_id order by c.next_scrape_at, c.id) as turn,
+                                 coalesce(b.busy, 0) as busy
+                            from tenant tt
+                            cross join lateral (
+                                  select s.tenant_id, s.id, s.next_scrape_at from scrape_target s
+                                         join deployment d on d.id = s.deployment_id
+                                   where s.tenant_id = tt.id and s.next_scrape_at <= :now
+                                     and (s.lease_expires_at is null or s.lease_expires_at <= :now)
+                                     and d.archived_at is null
+                                   order by s.next_scrape_at, s.id
+                                   limit :share
+                                   for update of s skip locked) c
+                            left join unnest(cast(:busyTenants as bigint[]), cast(:busyCounts as integer[]))
+                                 as b(tenant_id, busy) on b.tenant_id = c.tenant_id
+                           where tt.archived_at is null
+                             and tt.id in (select due.tenant_id from scrape_target due where due.next_scrape_at <= :now)
+                          ) offered
+                    where offered.turn + offered.busy <= :share
+                    order by offered.turn, offered.next_scrape_at
+                    limit :limit)
             returning t.tenant_id, t.id, t.deployment_id, t.url, t.replica, t.interval_s, t.timeout_s, t.bearer_token,
                       t.counter_memory::text as counter_memory, t.failures""";
 
@@ -68,6 +88,18 @@ class ScrapeTargetStore {
                 .single();
     }
 
+    /** How many targets the tenant has, counted while no other addition for it can run (until the commit). */
+    int countForAddition(long tenantId) {
+        jdbc.sql("select pg_advisory_xact_lock(hashtext('scrape_target'), cast(? % 2147483647 as integer))")
+                .param(tenantId)
+                .query()
+                .listOfRows();
+        return jdbc.sql("select count(*) from scrape_target where tenant_id = ?")
+                .param(tenantId)
+                .query(Integer.class)
+                .single();
+    }
+
     boolean replicaTaken(long tenantId, long deploymentId, String replica) {
         return jdbc.sql("select exists (select 1 from scrape_target where tenant_id = ? and deployment_id = ?"
                         + " and replica = ?)")
@@ -94,11 +126,22 @@ class ScrapeTargetStore {
                 .orElse(null);
     }
 
-    List<ClaimedTarget> claimDue(String owner, Instant now, int limit) {
+    /**
+     * Claims up to {@code limit} due targets, of each tenant no more than {@code share} less its scrapes under way
+     * ({@code busy}, by tenant id).
+     */
+    List<ClaimedTarget> claimDue(String owner, Instant now, int limit, int share, Map<Long, Integer> busy) {
+        List<Long> busyTenants = List.copyOf(busy.keySet());
         return jdbc.sql(CLAIM)
                 .param("owner", owner)
                 .param("now", Timestamp.from(now))
                 .param("limit", limit)
+                .param("share", share)
+                .param("busyTenants", new SqlArrayValue("int8", busyTenants.toArray()))
+                .param(
+                        "busyCounts",
+                        new SqlArrayValue(
+                                "int4", busyTenants.stream().map(busy::get).toArray()))
                 .query((rs, row) -> new ClaimedTarget(
                         rs.getLong("tenant_id"),
                         rs.getLong("id"),

@@ -36,6 +36,14 @@ final class ScrapeUrls {
         }
     }
 
+    /** The port a valid target URL connects to, written or the scheme's own. */
+    static int port(URI uri) {
+        if (uri.getPort() >= 0) {
+            return uri.getPort();
+        }
+        return uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
+    }
+
     /** The host of a valid target URL, without the brackets of an IPv6 literal. */
     static String host(URI uri) {
         String host = uri.getHost();

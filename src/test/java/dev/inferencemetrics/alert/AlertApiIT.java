@@ -89,7 +89,7 @@ class AlertApiIT extends ApiIntegrationTest {
                 "/api/v1/alert-channels", "{\"name\":\"hook\",\"kind\":\"WEBHOOK\",\"target\":\"ftp://example.com/\"}");
 
         assertThat(loopback.status()).isEqualTo(400);
-        assertThat(loopback.body()).contains("private, loopback or link-local address");
+        assertThat(loopback.body()).contains("is not a public address");
         assertThat(metadata.status()).isEqualTo(400);
         assertThat(metadata.body()).contains("169.254.169.254");
         assertThat(ftp.status()).isEqualTo(400);

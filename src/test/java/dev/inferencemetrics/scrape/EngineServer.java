@@ -58,6 +58,16 @@ final class EngineServer implements AutoCloseable {
         }
     }
 
+    /** Serves {@code body} as written at {@code path}. */
+    void serveText(String path, String body) {
+        engines.put(path, new Engine(body) {
+            @Override
+            String body() {
+                return body;
+            }
+        });
+    }
+
     String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
@@ -67,7 +77,7 @@ final class EngineServer implements AutoCloseable {
         server.stop(0);
     }
 
-    static final class Engine {
+    static class Engine {
 
         private final String scrape;
         private volatile double factor = 1;

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.scrape;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.inferencemetrics.apikey.ApiScope;
@@ -12,12 +13,16 @@ import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.OwnerJdbc;
 import dev.inferencemetrics.testing.ScrapeAllowList;
 import dev.inferencemetrics.testing.TestTenant;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,11 +94,12 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
             value = {
                 "file:///etc/passwd|only http and https URLs can be scraped",
                 "http://user:pw@127.0.0.1:9/metrics|put credentials in the bearer token, not in the URL",
-                "http://10.255.255.1:8000/metrics|10.255.255.1 resolves to 10.255.255.1, which the scrape allow-list"
-                        + " does not include",
-                "http://169.254.169.254/latest/meta-data|169.254.169.254 resolves to 169.254.169.254, which the scrape"
-                        + " allow-list does not include",
-                "http://[::1]:9/metrics|::1 resolves to 0:0:0:0:0:0:0:1, which the scrape allow-list does not include",
+                "http://10.255.255.1:8000/metrics|10.255.255.1 is outside the scrape allow-list (for this tenant and"
+                        + " port)",
+                "http://169.254.169.254/latest/meta-data|169.254.169.254 is outside the scrape allow-list (for this"
+                        + " tenant and port)",
+                "http://[::1]:9/metrics|::1 is outside the scrape allow-list (for this tenant and port)",
+                "http://[::a9fe:a9fe]/latest|::a9fe:a9fe is outside the scrape allow-list (for this tenant and port)",
                 "not a url|not a URL: Illegal character in path"
             })
     void a_target_outside_http_or_the_allow_list_is_refused_with_the_reason(String url, String reason) {
@@ -159,9 +165,60 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
                 .extracting(ScrapeTarget::replica, ScrapeTarget::lastError, ScrapeTarget::failures)
                 .containsExactly(
                         tuple("missing", "the target answered HTTP 404, not 200", 1),
-                        tuple("refused", "could not connect to 127.0.0.1 (connection refused or unreachable)", 1));
+                        tuple("refused", EngineEndpoint.NO_ANSWER, 1));
         Instant attempt = targets.getFirst().lastAttemptAt();
         assertThat(nextScrapeOf(health, "missing")).isEqualTo(attempt.plus(Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void a_service_that_is_not_an_engine_is_named_by_line_and_fault_never_by_what_it_answered() {
+        engines.serveText("/internal", "db_password: S3cr3t-Internal-Passw0rd\n");
+        String internal = tenant.deployment("internal");
+        add(internal, engines.url("/internal"), "internal");
+
+        runner.scrapeDueNow();
+
+        assertThat(targetsOf(internal).getFirst().lastError())
+                .isEqualTo("the answer is not in the Prometheus text format: line 1: a sample value is not a number");
+    }
+
+    @Test
+    void a_closed_port_a_silent_one_and_one_that_speaks_no_http_fail_alike() throws Exception {
+        String ports = tenant.deployment("ports");
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                ServerSocket banner = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            int closedPort;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                closedPort = socket.getLocalPort();
+            }
+            Thread.ofVirtual().start(() -> {
+                try (Socket client = banner.accept()) {
+                    client.getOutputStream().write("SSH-2.0-OpenSSH_9.6\r\n".getBytes(StandardCharsets.US_ASCII));
+                } catch (IOException e) {
+                    // the scraper hung up first
+                }
+            });
+            context.getBean(ScrapeTargetService.class)
+                    .add(
+                            TenantScope.tenant(tenant.id()),
+                            ports,
+                            "http://127.0.0.1:" + silent.getLocalPort() + "/m",
+                            "silent",
+                            null,
+                            1,
+                            null);
+            add(ports, "http://127.0.0.1:" + banner.getLocalPort() + "/m", "banner");
+            add(ports, "http://127.0.0.1:" + closedPort + "/m", "closed");
+
+            runner.scrapeDueNow();
+        }
+
+        assertThat(targetsOf(ports))
+                .extracting(ScrapeTarget::replica, ScrapeTarget::lastError)
+                .containsExactly(
+                        tuple("banner", EngineEndpoint.NO_ANSWER),
+                        tuple("closed", EngineEndpoint.NO_ANSWER),
+                        tuple("silent", EngineEndpoint.NO_ANSWER));
     }
 
     @Test
@@ -179,7 +236,35 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
         runner.scrapeDueNow();
 
         assertThat(targetsOf(moved).getFirst().lastError())
-                .isEqualTo("127.0.0.2 resolves to 127.0.0.2, which the scrape allow-list does not include");
+                .isEqualTo("127.0.0.2 is outside the scrape allow-list (for this tenant and port)");
+    }
+
+    @Test
+    void an_allow_list_entry_for_one_tenant_and_some_ports_lets_only_those_targets_through() {
+        TestTenant other = TestTenant.create(context, "scrape-neighbour");
+        allowList.add(TenantScope.allTenants(), "test", "127.0.0.4/32:8000-8100 for " + tenant.slug());
+
+        Answer inside = post(body(deployment, "http://127.0.0.4:8000/metrics", null));
+        Answer otherPort = post(body(deployment, "http://127.0.0.4:9/metrics", null));
+        Answer neighbour = api.post(
+                TARGETS,
+                other.key(ApiScope.SOURCES_WRITE),
+                HttpApi.JSON,
+                body(other.deployment("theirs"), "http://127.0.0.4:8000/metrics", null)
+                        .getBytes(StandardCharsets.UTF_8));
+
+        assertThat(inside.status()).as(inside.body()).isEqualTo(201);
+        assertThat(otherPort.status()).isEqualTo(400);
+        assertThat(neighbour.status()).isEqualTo(400);
+        assertThat(neighbour.detail())
+                .isEqualTo("127.0.0.4 is outside the scrape allow-list (for this tenant and port)");
+    }
+
+    @Test
+    void an_allow_list_entry_for_a_tenant_there_is_not_is_refused() {
+        assertThatThrownBy(() -> allowList.add(TenantScope.allTenants(), "test", "10.9.0.0/16 for no-such-tenant-x"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("there is no tenant no-such-tenant-x");
     }
 
     @Test
@@ -199,7 +284,7 @@ class ScrapeTargetApiIT extends ApiIntegrationTest {
 
     private List<ClaimedTarget> claim(String instance, Instant now) {
         return context.getBean(TenantTransactions.class)
-                .call(TenantScope.allTenants(), () -> store.claimDue(instance, now, 1000));
+                .call(TenantScope.allTenants(), () -> store.claimDue(instance, now, 1000, 1000, Map.of()));
     }
 
     private Answer post(String body) {

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.scrape.exposition;
 
 /** The text is not a valid exposition; the message names the line and what is wrong with it. */
-public final class ExpositionFormatException extends RuntimeException {
+public class ExpositionFormatException extends RuntimeException {
 
     ExpositionFormatException(int line, String reason) {
         super("line " + line + ": " + reason);

@@ -1,33 +1,47 @@
 package dev.inferencemetrics.scrape.exposition;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the Prometheus text format 0.0.4 and OpenMetrics 1.0 into samples. Comments ({@code # HELP}, {@code # TYPE},
  * {@code # UNIT}) carry nothing the alias table needs and are skipped; {@code # EOF} ends the exposition. Timestamps
  * and OpenMetrics exemplars are read past. {@code _created} series come back as ordinary samples: a change of one
  * tells a counter reset that the value alone could hide. Any malformed line fails the whole exposition, as a
- * Prometheus server fails the scrape.
+ * Prometheus server fails the scrape; what a fault says names the line and the kind of fault, never the text read
+ * (the answer may be a service that is not an engine, and the fault is shown to the tenant).
  */
 public final class ExpositionParser {
 
     private ExpositionParser() {}
 
+    /** The longest line read; a longer one fails the exposition rather than be held whole. */
+    public static final int MAX_LINE_CHARS = 64 * 1024;
+
     public static List<Sample> parse(String text) {
+        try {
+            return parse(new StringReader(text), Integer.MAX_VALUE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a string cannot fail to be read", e);
+        }
+    }
+
+    /**
+     * Reads line by line, so that an answer is never held whole; more than {@code maxSeries} samples fail the
+     * exposition at the first one past the limit.
+     */
+    public static List<Sample> parse(Reader text, int maxSeries) throws IOException {
         List<Sample> samples = new ArrayList<>();
-        int lineNumber = 0;
-        int start = 0;
-        while (start < text.length()) {
-            int end = text.indexOf('\n', start);
-            if (end < 0) {
-                end = text.length();
-            }
-            lineNumber++;
-            String line = stripCarriageReturn(text.substring(start, end));
-            start = end + 1;
+        Lines lines = new Lines(text);
+        for (String read; (read = lines.next()) != null; ) {
+            String line = stripCarriageReturn(read);
             if (line.startsWith("#")) {
                 if (line.equals("# EOF")) {
                     break;
@@ -35,10 +49,62 @@ public final class ExpositionParser {
                 continue;
             }
             if (!line.isBlank()) {
-                samples.add(new LineReader(line, lineNumber).sample());
+                if (samples.size() == maxSeries) {
+                    throw new TooManySeries(lines.number, maxSeries);
+                }
+                samples.add(new LineReader(line, lines.number).sample());
             }
         }
         return samples;
+    }
+
+    /** The lines of a text, split at {@code \n} only, none longer than {@link #MAX_LINE_CHARS}. */
+    private static final class Lines {
+
+        private final Reader text;
+        private final char[] buffer = new char[8192];
+        private final StringBuilder line = new StringBuilder();
+        private int at;
+        private int end;
+        private int number;
+
+        Lines(Reader text) {
+            this.text = text;
+        }
+
+        @Nullable
+        String next() throws IOException {
+            line.setLength(0);
+            while (true) {
+                if (at == end) {
+                    end = text.read(buffer);
+                    at = 0;
+                    if (end <= 0) {
+                        end = 0;
+                        return line.isEmpty() ? null : counted();
+                    }
+                }
+                int from = at;
+                while (at < end && buffer[at] != '\n') {
+                    at++;
+                }
+                line.append(buffer, from, at - from);
+                if (line.length() > MAX_LINE_CHARS) {
+                    number++;
+                    throw new ExpositionFormatException(
+                            number, "the line is longer than " + MAX_LINE_CHARS + " characters");
+                }
+                if (at < end) {
+                    at++;
+                    return counted();
+                }
+            }
+        }
+
+        private String counted() {
+            number++;
+            return line.toString();
+        }
     }
 
     private static String stripCarriageReturn(String line) {
@@ -61,7 +127,7 @@ public final class ExpositionParser {
             String name = name("metric name");
             Map<String, String> labels = at < line.length() && line.charAt(at) == '{' ? labels() : Map.of();
             if (at >= line.length() || !isBlank(line.charAt(at))) {
-                throw fail("expected a space before the value of " + name);
+                throw fail("a sample has no value");
             }
             skipBlanks();
             return new Sample(name, labels, value(token()));
@@ -73,7 +139,7 @@ public final class ExpositionParser {
                 at++;
             }
             if (at == from) {
-                throw fail("expected a " + what + " at column " + (from + 1));
+                throw fail("a " + what + " was expected");
             }
             return line.substring(from, at);
         }
@@ -88,14 +154,14 @@ public final class ExpositionParser {
                 expect('=');
                 skipBlanks();
                 if (labels.put(label, quoted()) != null) {
-                    throw fail("label " + label + " appears twice");
+                    throw fail("a label appears twice");
                 }
                 skipBlanks();
                 if (peek() == ',') {
                     at++;
                     skipBlanks();
                 } else if (peek() != '}') {
-                    throw fail("expected , or } after label " + label);
+                    throw fail("a label is not followed by , or }");
                 }
             }
             at++;
@@ -106,17 +172,17 @@ public final class ExpositionParser {
             expect('"');
             StringBuilder value = new StringBuilder();
             while (true) {
-                char c = next("an unterminated label value");
+                char c = next("a label value is not closed");
                 if (c == '"') {
                     return value.toString();
                 }
                 if (c == '\\') {
-                    char escaped = next("an unterminated escape");
+                    char escaped = next("a label value is not closed");
                     value.append(
                             switch (escaped) {
                                 case 'n' -> '\n';
                                 case '\\', '"' -> escaped;
-                                default -> throw fail("unknown escape \\" + escaped + " in a label value");
+                                default -> throw fail("a label value holds an unknown escape");
                             });
                 } else {
                     value.append(c);
@@ -151,28 +217,29 @@ public final class ExpositionParser {
                 try {
                     return Double.parseDouble(token);
                 } catch (NumberFormatException e) {
-                    throw fail("\"" + token + "\" is not a number");
+                    throw fail("a sample value is not a number");
                 }
             }
-            throw fail("\"" + token + "\" is not a number");
+            throw fail("a sample value is not a number");
         }
 
         private void expect(char wanted) {
-            if (next("'" + wanted + "'") != wanted) {
-                throw fail("expected '" + wanted + "' at column " + at);
+            if (next("a label is not written name=\"value\"") != wanted) {
+                throw fail("a label is not written name=\"value\"");
             }
         }
 
-        private char next(String expected) {
+        /** The next character; {@code fault} says what is wrong when the line ends here. */
+        private char next(String fault) {
             if (at >= line.length()) {
-                throw fail("line ends where " + expected + " was expected");
+                throw fail(fault);
             }
             return line.charAt(at++);
         }
 
         private char peek() {
             if (at >= line.length()) {
-                throw fail("line ends inside the labels");
+                throw fail("the line ends inside the labels");
             }
             return line.charAt(at);
         }

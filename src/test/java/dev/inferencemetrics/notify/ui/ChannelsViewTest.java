@@ -88,8 +88,8 @@ class ChannelsViewTest extends SpringBrowserlessTest {
         assertThat(panel.tenant.isVisible()).isFalse();
         assertThat(panel.allowPrivate.isVisible()).isFalse();
         assertThat(refused)
-                .isEqualTo("Not added: 10.1.2.3 is a private, loopback or link-local address (10.1.2.3); only an"
-                        + " operator may allow such a channel.");
+                .isEqualTo("Not added: 10.1.2.3 is not a public address (10.1.2.3 is private); only an operator may"
+                        + " allow such a channel.");
         List<Channel> shown = shown(panel);
         assertThat(shown).extracting(Channel::name).containsExactly("on-call").doesNotContain("operators' pager");
         assertThat(shown.getFirst().tenantId()).isEqualTo(tenant);
@@ -129,7 +129,7 @@ class ChannelsViewTest extends SpringBrowserlessTest {
             panel.allowPrivate.setValue(true);
             panel.add.click();
 
-            assertThat(withoutLeave).startsWith("Not added: 127.0.0.1 is a private, loopback or link-local address");
+            assertThat(withoutLeave).startsWith("Not added: 127.0.0.1 is not a public address (127.0.0.1 is loopback)");
             assertThat(panel.message.getText()).isEqualTo("Added " + name + " for every tenant.");
             int row = rowOf(panel, name);
             assertThat(test(panel.grid).getCellText(row, 3)).isEqualTo("Every tenant");

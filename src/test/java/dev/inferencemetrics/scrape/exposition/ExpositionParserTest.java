@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inferencemetrics.testing.TestDataSets;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -85,18 +86,48 @@ class ExpositionParserTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "m{a=\"1\"} x|line 2: \"x\" is not a number",
-                "m 1d|line 2: \"1d\" is not a number",
-                "m{a=\"1\" 2|line 2: expected , or } after label a",
-                "m{a=\"1|line 2: line ends where an unterminated label value was expected",
-                "m{a=\"\\t\"} 1|line 2: unknown escape \\t in a label value",
-                "m{a=\"1\",a=\"2\"} 1|line 2: label a appears twice",
-                "9m 1|line 2: expected a metric name at column 1",
-                "m|line 2: expected a space before the value of m"
+                "m{a=\"1\"} x|line 2: a sample value is not a number",
+                "m 1d|line 2: a sample value is not a number",
+                "m{a=\"1\" 2|line 2: a label is not followed by , or }",
+                "m{a=\"1|line 2: a label value is not closed",
+                "m{a=\"\\t\"} 1|line 2: a label value holds an unknown escape",
+                "m{a=\"1\",a=\"2\"} 1|line 2: a label appears twice",
+                "9m 1|line 2: a metric name was expected",
+                "m|line 2: a sample has no value"
             })
-    void a_malformed_line_fails_the_whole_scrape_naming_the_line(String line, String message) {
+    void a_malformed_line_fails_the_whole_scrape_naming_the_line_and_the_kind_of_fault(String line, String message) {
         assertThatThrownBy(() -> ExpositionParser.parse("ok 1\n" + line + "\n"))
                 .isInstanceOf(ExpositionFormatException.class)
                 .hasMessage(message);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "db_password: S3cr3t-Internal-Passw0rd",
+                "S3cr3t-Internal-Passw0rd",
+                "x{S3cr3t-Internal-Passw0rd=\"1\"} 1",
+                "x{a=\"S3cr3t-Internal-Passw0rd\\q\"} 1",
+                "x{S3cr3t=\"1\",S3cr3t=\"2\"} 1",
+                "S3cr3t{a=\"1\" S3cr3t 1"
+            })
+    void what_a_fault_says_never_echoes_the_text_it_read(String line) {
+        assertThatThrownBy(() -> ExpositionParser.parse(line))
+                .isInstanceOf(ExpositionFormatException.class)
+                .satisfies(fault -> assertThat(fault.getMessage())
+                        .startsWith("line 1: ")
+                        .doesNotContain("S3cr3t")
+                        .doesNotContain("db_password"));
+    }
+
+    @Test
+    void an_exposition_with_more_series_than_the_limit_is_refused_before_it_is_read_to_the_end() throws IOException {
+        String series = "m{i=\"1\"} 1\nm{i=\"2\"} 2\nm{i=\"3\"} 3\n";
+
+        assertThat(ExpositionParser.parse(new StringReader(series), 3)).hasSize(3);
+        assertThatThrownBy(() -> ExpositionParser.parse(new StringReader(series + "m 4\n"), 3))
+                .isInstanceOf(ExpositionFormatException.class)
+                .hasMessage("line 4: the exposition has more than 3 series, the most one scrape may have");
     }
 }

@@ -12,11 +12,13 @@ import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.scrape.AllowListEntry;
 import dev.inferencemetrics.scrape.AllowListService;
+import dev.inferencemetrics.scrape.ScrapeProperties;
 import dev.inferencemetrics.scrape.ScrapeTarget;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.OwnerJdbc;
 import dev.inferencemetrics.testing.ScrapeAllowList;
 import java.time.Clock;
 import java.time.Duration;
@@ -47,6 +49,12 @@ class ScrapeViewsTest extends SpringBrowserlessTest {
 
     @Autowired
     Clock clock;
+
+    @Autowired
+    ScrapeProperties properties;
+
+    @Autowired
+    OwnerJdbc owner;
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
@@ -94,7 +102,30 @@ class ScrapeViewsTest extends SpringBrowserlessTest {
                 .extracting(ScrapeTarget::replica, ScrapeTarget::hasToken, ScrapeTarget::lastSuccessAt)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("vllm-0", true, null));
         assertThat(panel.message.getText())
-                .isEqualTo("Not added: 169.254.169.254 resolves to 169.254.169.254, which the scrape allow-list does"
-                        + " not include.");
+                .isEqualTo("Not added: 169.254.169.254 is outside the scrape allow-list (for this tenant and port).");
+    }
+
+    @Test
+    void the_sources_tab_says_when_the_tenant_has_as_many_targets_as_one_may_have() {
+        ScrapeAllowList.permitLoopback(allowList);
+        long tenant = tenants.createIfAbsent("sources-full", "Sources Full");
+        String slug = "full-" + Long.toString(System.nanoTime(), 36);
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Full", "m", "vLLM", "eu-1"));
+        owner.jdbc().update("""
+                insert into scrape_target (tenant_id, deployment_id, url, replica, interval_s, timeout_s, created_at,
+                                           next_scrape_at)
+                select ?, d.id, 'http://127.0.0.1:9/metrics', 'r-' || n, 60, 5, now(), now() + interval '1 day'
+                  from deployment d, generate_series(1, ?) n where d.slug = ?""", tenant, properties.maxTargetsPerTenant(), slug);
+        ScrapeTargetsPanel panel = new ScrapeTargetsPanel(targets, TenantScope.tenant(tenant), slug);
+
+        panel.url.setValue("http://127.0.0.1:9/metrics");
+        panel.replica.setValue("one-more");
+        panel.add.click();
+        owner.jdbc().update("delete from scrape_target where tenant_id = ?", tenant);
+
+        assertThat(panel.message.getText())
+                .isEqualTo("Not added: the tenant already has " + properties.maxTargetsPerTenant()
+                        + " scrape targets, the most one tenant may have (an operator sets"
+                        + " inference-metrics.scrape.max-targets-per-tenant).");
     }
 }

@@ -1,27 +1,19 @@
-package dev.inferencemetrics.scrape;
+package dev.inferencemetrics.base.net;
 
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** An IPv4 or IPv6 network in CIDR form; a bare address is a network of one. */
-record Network(byte[] address, int prefix) {
+public record Network(byte[] address, int prefix) {
 
     private static final Pattern LITERAL = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*");
 
-    /** Link-local addresses (cloud metadata services live there) and other metadata addresses. */
-    static final List<Network> SPECIAL = List.of(
-            parse("169.254.0.0/16").orElseThrow(),
-            parse("fe80::/10").orElseThrow(),
-            parse("fd00:ec2::254").orElseThrow(),
-            parse("100.100.100.200").orElseThrow());
-
     /** The network written as {@code address[/prefix]}, if it is one (host names are not). */
-    static Optional<Network> parse(String text) {
+    public static Optional<Network> parse(String text) {
         String[] parts = text.trim().split("/", -1);
         if (parts.length > 2 || !LITERAL.matcher(parts[0]).matches()) {
             return Optional.empty();
@@ -38,24 +30,23 @@ record Network(byte[] address, int prefix) {
         }
     }
 
-    boolean contains(InetAddress candidate) {
-        byte[] bytes = candidate.getAddress();
+    static Network of(String text) {
+        return parse(text).orElseThrow(() -> new IllegalArgumentException(text + " is not a network"));
+    }
+
+    public boolean contains(InetAddress candidate) {
+        return contains(candidate.getAddress());
+    }
+
+    boolean contains(byte[] bytes) {
         return bytes.length == address.length && Arrays.equals(masked(bytes, prefix), address);
     }
 
     /** Whether every address of this network lies in {@code other}. */
-    boolean within(Network other) {
+    public boolean within(Network other) {
         return address.length == other.address.length
                 && prefix >= other.prefix
                 && Arrays.equals(masked(address, other.prefix), other.address);
-    }
-
-    static boolean special(InetAddress candidate) {
-        return SPECIAL.stream().anyMatch(network -> network.contains(candidate));
-    }
-
-    boolean special() {
-        return SPECIAL.stream().anyMatch(this::within);
     }
 
     private static byte[] masked(byte[] address, int prefix) {
@@ -70,6 +61,11 @@ record Network(byte[] address, int prefix) {
         int copy = Math.min(raw.length, out.length);
         System.arraycopy(raw, raw.length - copy, out, out.length - copy, copy);
         return out;
+    }
+
+    @Override
+    public byte[] address() {
+        return address.clone();
     }
 
     @Override
