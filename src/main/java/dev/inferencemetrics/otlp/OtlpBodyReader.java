@@ -13,27 +13,41 @@ import java.util.zip.ZipException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * Reads an OTLP trace export within the body limit. The declared length is checked first, and at most one byte more
- * than the limit is ever read (after gzip decompression), so an oversized body is refused without being held.
+ * Reads an OTLP trace export within the limits of one call. The declared length is checked first, and at most one
+ * byte more than the body limit is ever read (after gzip decompression), so an oversized body is refused without
+ * being held; the spans are counted from the encoded body and an export with more than a call may carry is refused
+ * before any of them is built. What the body holds is reserved from the tenant's decoding budget first.
  */
 @Component
 class OtlpBodyReader {
 
+    private final ObjectMapper mapper;
     private final OtlpJson json;
 
     OtlpBodyReader(ObjectMapper json) {
+        this.mapper = json;
         this.json = new OtlpJson(json);
     }
 
-    ExportTraceServiceRequest read(HttpServletRequest request, OtlpEncoding encoding, IngestLimits limits)
-            throws IOException {
+    /** The bytes the body may hold: its declared length when it is sent as is, else the body limit. */
+    long expectedSize(HttpServletRequest request, IngestLimits limits) {
         long maxBytes = limits.maxBodySize().toBytes();
-        if (request.getContentLengthLong() > maxBytes) {
+        long declared = request.getContentLengthLong();
+        if (declared > maxBytes) {
             throw tooLarge(limits);
         }
+        return declared >= 0 && identity(request) ? declared : maxBytes;
+    }
+
+    ExportTraceServiceRequest read(
+            HttpServletRequest request, OtlpEncoding encoding, IngestLimits limits, DecodingBudget.Share share)
+            throws IOException {
+        long maxBytes = limits.maxBodySize().toBytes();
         byte[] body;
         try (InputStream in = decoded(request)) {
             body = in.readNBytes(Math.toIntExact(maxBytes + 1));
@@ -43,21 +57,35 @@ class OtlpBodyReader {
         if (body.length > maxBytes) {
             throw tooLarge(limits);
         }
+        share.shrinkTo(body.length);
         try {
-            return encoding == OtlpEncoding.PROTOBUF ? ExportTraceServiceRequest.parseFrom(body) : json.parse(body);
+            if (encoding == OtlpEncoding.PROTOBUF) {
+                SpanCount.ofProtobuf(body, limits.maxSamples());
+                return ExportTraceServiceRequest.parseFrom(body);
+            }
+            try (JsonParser parser = mapper.createParser(body)) {
+                SpanCount.ofJson(parser, limits.maxSamples());
+            }
+            return json.parse(body);
         } catch (InvalidProtocolBufferException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not an OTLP protobuf trace export.");
+        } catch (JacksonException e) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not valid JSON: " + e.getOriginalMessage());
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }
     }
 
-    private static InputStream decoded(HttpServletRequest request) throws IOException {
+    private static boolean identity(HttpServletRequest request) {
         String encoding = request.getHeader(HttpHeaders.CONTENT_ENCODING);
-        if (encoding == null || encoding.isBlank() || encoding.equalsIgnoreCase("identity")) {
+        return encoding == null || encoding.isBlank() || encoding.equalsIgnoreCase("identity");
+    }
+
+    private static InputStream decoded(HttpServletRequest request) throws IOException {
+        if (identity(request)) {
             return request.getInputStream();
         }
-        if (encoding.equalsIgnoreCase("gzip")) {
+        if (request.getHeader(HttpHeaders.CONTENT_ENCODING).equalsIgnoreCase("gzip")) {
             return new GZIPInputStream(request.getInputStream(), 8192);
         }
         throw new ApiProblem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding must be gzip or absent.");
