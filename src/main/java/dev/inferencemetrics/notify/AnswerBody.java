@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A receiver's answer body, read and dropped up to {@code maxBytes}: a longer one fails the send, so a receiver cannot
@@ -17,7 +18,7 @@ final class AnswerBody implements HttpResponse.BodySubscriber<Void> {
     private final long maxBytes;
     private final CompletableFuture<Void> read = new CompletableFuture<>();
     private long received;
-    private Flow.Subscription subscription;
+    private Flow.@Nullable Subscription subscription;
 
     private AnswerBody(long maxBytes) {
         this.maxBytes = maxBytes;
@@ -41,7 +42,7 @@ final class AnswerBody implements HttpResponse.BodySubscriber<Void> {
     @Override
     public void onNext(List<ByteBuffer> buffers) {
         received += buffers.stream().mapToLong(ByteBuffer::remaining).sum();
-        if (received > maxBytes) {
+        if (received > maxBytes && subscription != null) {
             subscription.cancel();
             read.completeExceptionally(new AnswerTooLong(maxBytes));
         }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.otlp;
 
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.ingest.IngestLimits;
@@ -20,8 +21,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * Reads an OTLP trace export within the limits of one call. The declared length is checked first, and at most one
  * byte more than the body limit is ever read (after gzip decompression), so an oversized body is refused without
- * being held; the spans are counted from the encoded body and an export with more than a call may carry is refused
- * before any of them is built. What the body holds is reserved from the tenant's decoding budget first.
+ * being held; the spans are counted from the encoded body as it arrives and an export with more than a call may carry
+ * is refused before any of them is built. What the body holds is reserved from the tenant's decoding budget first.
  */
 @Component
 class OtlpBodyReader {
@@ -47,33 +48,58 @@ class OtlpBodyReader {
     ExportTraceServiceRequest read(
             HttpServletRequest request, OtlpEncoding encoding, IngestLimits limits, DecodingBudget.Share share)
             throws IOException {
-        long maxBytes = limits.maxBodySize().toBytes();
-        byte[] body;
+        HeldBody body;
         try (InputStream in = decoded(request)) {
-            body = in.readNBytes(Math.toIntExact(maxBytes + 1));
+            body = new HeldBody(in, limits.maxBodySize().toBytes(), () -> tooLarge(limits));
+            count(body, encoding, limits.maxSamples());
         } catch (ZipException | EOFException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not valid gzip.");
+            throw notGzip();
         }
-        if (body.length > maxBytes) {
-            throw tooLarge(limits);
-        }
-        share.shrinkTo(body.length);
+        share.shrinkTo(body.size());
         try {
-            if (encoding == OtlpEncoding.PROTOBUF) {
-                SpanCount.ofProtobuf(body, limits.maxSamples());
-                return ExportTraceServiceRequest.parseFrom(body);
-            }
-            try (JsonParser parser = mapper.createParser(body)) {
-                SpanCount.ofJson(parser, limits.maxSamples());
-            }
-            return json.parse(body);
+            return encoding == OtlpEncoding.PROTOBUF
+                    ? ExportTraceServiceRequest.parseFrom(body.bytes())
+                    : json.parse(body.bytes());
         } catch (InvalidProtocolBufferException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not an OTLP protobuf trace export.");
-        } catch (JacksonException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not valid JSON: " + e.getOriginalMessage());
+            throw notProtobuf();
         } catch (IllegalArgumentException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }
+    }
+
+    /**
+     * Counts the spans as the body arrives, so an export with too many is refused after its first few kilobytes; then
+     * reads the rest. A body that is not an export is still read to its end, so an oversized one is a 413 whatever it
+     * holds.
+     */
+    private void count(HeldBody body, OtlpEncoding encoding, int maxSpans) throws IOException {
+        try {
+            if (encoding == OtlpEncoding.PROTOBUF) {
+                SpanCount.ofProtobuf(CodedInputStream.newInstance(body), maxSpans);
+            } else {
+                try (JsonParser parser = mapper.createParser(body)) {
+                    SpanCount.ofJson(parser, maxSpans);
+                }
+            }
+            body.readRest();
+        } catch (InvalidProtocolBufferException e) {
+            body.readRest();
+            throw notProtobuf();
+        } catch (JacksonException e) {
+            if (e.getCause() instanceof ZipException || e.getCause() instanceof EOFException) {
+                throw notGzip();
+            }
+            body.readRest();
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static ApiProblem notGzip() {
+        return new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not valid gzip.");
+    }
+
+    private static ApiProblem notProtobuf() {
+        return new ApiProblem(HttpStatus.BAD_REQUEST, "The body is not an OTLP protobuf trace export.");
     }
 
     private static boolean identity(HttpServletRequest request) {

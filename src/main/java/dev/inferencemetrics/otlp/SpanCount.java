@@ -32,8 +32,12 @@ final class SpanCount {
      * @throws InvalidProtocolBufferException when the body is not protobuf of the export's shape
      */
     static int ofProtobuf(byte[] body, int limit) throws IOException {
+        return ofProtobuf(CodedInputStream.newInstance(body), limit);
+    }
+
+    /** The same, over a stream: reading stops at the span past the limit. */
+    static int ofProtobuf(CodedInputStream in, int limit) throws IOException {
         SpanCount count = new SpanCount(limit);
-        CodedInputStream in = CodedInputStream.newInstance(body);
         messages(
                 in,
                 RESOURCE_SPANS,

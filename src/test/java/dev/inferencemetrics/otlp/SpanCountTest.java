@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnknownFieldSet;
@@ -71,6 +72,23 @@ class SpanCountTest {
         byte[] body = wrap(1, wrap(2, spans));
 
         assertThatThrownBy(() -> SpanCount.ofProtobuf(body, 10_000)).isInstanceOf(TooManySpans.class);
+    }
+
+    @Test
+    void a_body_read_as_a_stream_is_read_only_a_little_past_the_span_over_the_limit() {
+        byte[] spans = new byte[2_000_000];
+        for (int i = 0; i < spans.length; i += 2) {
+            spans[i] = 0x12;
+        }
+        HeldBody body = new HeldBody(
+                new java.io.ByteArrayInputStream(wrap(1, wrap(2, spans))),
+                5L * 1024 * 1024,
+                () -> new dev.inferencemetrics.api.ApiProblem(
+                        org.springframework.http.HttpStatus.CONTENT_TOO_LARGE, "too large"));
+
+        assertThatThrownBy(() -> SpanCount.ofProtobuf(CodedInputStream.newInstance(body), 10_000))
+                .isInstanceOf(TooManySpans.class);
+        assertThat(body.size()).isBetween(20_002, 20_002 + 8_192 + 16);
     }
 
     @Test
