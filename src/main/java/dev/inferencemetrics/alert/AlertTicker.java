@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * One turn of the alerting job: take (or renew) the evaluator's lease, evaluate every deployment's rules at the
- * current instant and send the messages that are due. An instance without the lease does nothing this turn.
+ * current instant and hand the messages that are due to the delivery worker, which sends them apart from the
+ * evaluation, while the lease is held. An instance without the lease does nothing this turn.
  */
 public final class AlertTicker {
 
@@ -36,7 +37,7 @@ public final class AlertTicker {
         }
         EvaluationRun run = evaluator.evaluate(clock.instant(), () -> lease.holds(LEASE));
         if (!run.leaseLost()) {
-            deliveries.deliverDue();
+            deliveries.dispatchDue(() -> lease.holds(LEASE));
         }
         return Optional.of(run);
     }

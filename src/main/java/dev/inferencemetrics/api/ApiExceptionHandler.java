@@ -27,10 +27,15 @@ class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
-    /** Every refusal a feature throws: {@link ApiProblem} or one of its kind, each carrying its status. */
+    /**
+     * Every refusal a feature throws: {@link ApiProblem} or one of its kind, each carrying its status and any headers
+     * it sets (a {@code Retry-After}).
+     */
     @ExceptionHandler(ApiProblem.class)
     ResponseEntity<ProblemDetail> problem(ApiProblem problem) {
-        return ResponseEntity.status(problem.getStatusCode()).body(problem.getBody());
+        return ResponseEntity.status(problem.getStatusCode())
+                .headers(problem.getHeaders())
+                .body(problem.getBody());
     }
 
     /** A body that is not JSON, or JSON of another shape than the call takes (a number where text belongs). */

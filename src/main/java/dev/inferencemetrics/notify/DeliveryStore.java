@@ -36,11 +36,19 @@ class DeliveryStore {
                 .update();
     }
 
-    List<Delivery> due(Instant now, int limit) {
-        return jdbc.sql(SELECT + """
-                         where n.delivered_at is null and n.abandoned_at is null and n.next_attempt_at <= ?
+    /** The messages due, oldest first: at most {@code perTenant} of each tenant, so one tenant cannot fill a round. */
+    List<Delivery> due(Instant now, int perTenant, int limit) {
+        return jdbc.sql("""
+                        select n.id, n.tenant_id, n.alert_id, n.channel_id, c.name as channel, n.event, n.payload,
+                               n.attempts, n.next_attempt_at, n.delivered_at, n.abandoned_at, n.last_error
+                          from (select d.*, row_number() over (partition by d.tenant_id
+                                                               order by d.next_attempt_at, d.id) as place
+                                  from notification_delivery d
+                                 where d.delivered_at is null and d.abandoned_at is null and d.next_attempt_at <= ?) n
+                          join notification_channel c on c.id = n.channel_id
+                         where n.place <= ?
                          order by n.next_attempt_at, n.id limit ?""")
-                .params(Timestamp.from(now), limit)
+                .params(Timestamp.from(now), perTenant, limit)
                 .query((rs, row) -> delivery(rs))
                 .list();
     }

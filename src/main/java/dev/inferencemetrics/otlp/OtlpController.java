@@ -27,12 +27,19 @@ class OtlpController {
 
     private final OtlpIngestService otlp;
     private final OtlpBodyReader bodies;
+    private final DecodingBudget budget;
     private final IngestService ingest;
     private final MeterRegistry meters;
 
-    OtlpController(OtlpIngestService otlp, OtlpBodyReader bodies, IngestService ingest, MeterRegistry meters) {
+    OtlpController(
+            OtlpIngestService otlp,
+            OtlpBodyReader bodies,
+            DecodingBudget budget,
+            IngestService ingest,
+            MeterRegistry meters) {
         this.otlp = otlp;
         this.bodies = bodies;
+        this.budget = budget;
         this.ingest = ingest;
         this.meters = meters;
     }
@@ -41,7 +48,7 @@ class OtlpController {
     @Operation(
             summary = "Receive OTLP trace spans",
             description = "ExportTraceServiceRequest as application/x-protobuf or application/json, optionally"
-                    + " gzip, up to 5 MiB after decompression. Request spans become request samples of the"
+                    + " gzip, up to 5 MiB after decompression and 10,000 spans (413 past either). Request spans become request samples of the"
                     + " deployment that lists the resource's service.name or the span's model; spans without gen_ai"
                     + " attributes are ignored. The answer is an ExportTraceServiceResponse in the request's encoding;"
                     + " partial_success counts the rejected spans and names the first reasons.")
@@ -51,8 +58,12 @@ class OtlpController {
             throw new ApiProblem(HttpStatus.FORBIDDEN, "Traces are sent with a tenant's API key.");
         }
         OtlpEncoding encoding = OtlpEncoding.of(request.getContentType());
-        ExportTraceServiceRequest export = bodies.read(request, encoding, ingest.limits());
-        SpanOutcomes outcomes = otlp.export(tenant, export);
+        SpanOutcomes outcomes;
+        try (DecodingBudget.Share share =
+                budget.reserve(tenant.tenantId(), bodies.expectedSize(request, ingest.limits()))) {
+            ExportTraceServiceRequest export = bodies.read(request, encoding, ingest.limits(), share);
+            outcomes = otlp.export(tenant, export);
+        }
         count(outcomes);
         ExportTraceServiceResponse response = answer(outcomes);
         byte[] body = encoding == OtlpEncoding.PROTOBUF

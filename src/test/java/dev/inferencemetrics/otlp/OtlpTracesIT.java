@@ -219,6 +219,50 @@ class OtlpTracesIT extends ApiIntegrationTest {
     }
 
     @Test
+    void a_protobuf_export_of_10_001_spans_is_refused_413_and_stores_none_of_them() throws Exception {
+        io.opentelemetry.proto.trace.v1.Span empty = io.opentelemetry.proto.trace.v1.Span.getDefaultInstance();
+        ExportTraceServiceRequest.Builder request =
+                export(
+                        SERVICE,
+                        vllm("a00000000000000a", now.minusSeconds(15), 0.1, 0.4, 5, 5)
+                                .build())
+                        .toBuilder();
+        request.getResourceSpansBuilder(0)
+                .getScopeSpansBuilder(0)
+                .addAllSpans(java.util.Collections.nCopies(10_000, empty));
+        long before = tenant.storedRequestSamples(deployment);
+
+        Sent answer = send(TRACES, key, PROTOBUF, request.build().toByteArray(), null);
+
+        assertThat(answer.status).isEqualTo(413);
+        assertThat(answer.contentType).startsWith("application/problem+json");
+        assertThat(new String(answer.body, StandardCharsets.UTF_8))
+                .contains("The export holds more than 10000 spans; send at most 10000 per call.");
+        assertThat(tenant.storedRequestSamples(deployment)).isEqualTo(before);
+    }
+
+    @Test
+    void a_json_export_of_10_001_spans_is_refused_413_and_stores_none_of_them() throws Exception {
+        String valid = """
+                {"traceId":"0af7651916cd43dd8448eb211c80319d","spanId":"b7ad6b7169203332","name":"chat",
+                 "startTimeUnixNano":"%d","endTimeUnixNano":"%d",
+                 "attributes":[{"key":"gen_ai.usage.input_tokens","value":{"intValue":"40"}},
+                               {"key":"gen_ai.usage.output_tokens","value":{"intValue":"8"}}]}""".formatted(
+                        nanos(now.minusSeconds(25)), nanos(now.minusSeconds(25).plusMillis(500)));
+        String body = "{\"resourceSpans\":[{\"resource\":{\"attributes\":[{\"key\":\"service.name\","
+                + "\"value\":{\"stringValue\":\"" + SERVICE + "\"}}]},\"scopeSpans\":[{\"spans\":[" + valid
+                + ",{}".repeat(10_000) + "]}]}]}";
+        long before = tenant.storedRequestSamples(deployment);
+
+        Sent answer = send(TRACES, key, "application/json", body.getBytes(StandardCharsets.UTF_8), null);
+
+        assertThat(answer.status).isEqualTo(413);
+        assertThat(new String(answer.body, StandardCharsets.UTF_8))
+                .contains("The export holds more than 10000 spans; send at most 10000 per call.");
+        assertThat(tenant.storedRequestSamples(deployment)).isEqualTo(before);
+    }
+
+    @Test
     void a_tenant_with_every_ingest_slot_taken_gets_429_with_retry_after() throws Exception {
         TestTenant busy = TestTenant.create(context, "otlp-busy");
         String busyDeployment = busy.deployment("held");

@@ -24,6 +24,8 @@ import org.springframework.core.annotation.AliasFor;
             "inference-metrics.management.scrape-token=" + IntegrationTest.SCRAPE_TOKEN,
             "inference-metrics.sign-in-throttle.failures-per-address=1000",
             "inference-metrics.alerts.evaluator=false",
+            // a webhook that never finishes its answer fails its send after this long (SlowWebhookIT)
+            "inference-metrics.notifications.send-deadline=PT5S",
             // tests start scrapes themselves (ScrapeRunner.scrapeDueNow), so that they know when one happened
             "inference-metrics.scrape.enabled=false"
         })
