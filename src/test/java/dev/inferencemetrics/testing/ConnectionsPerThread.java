@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.web.context.request.RequestContextHolder;
@@ -93,12 +92,10 @@ public final class ConnectionsPerThread implements BeanPostProcessor {
     }
 
     private static String currentRequest() {
-        @Nullable
-        ServletRequestAttributes attributes =
-                RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes a ? a : null;
-        return attributes == null
-                ? "no request"
-                : attributes.getRequest().getMethod() + " "
-                        + attributes.getRequest().getRequestURI();
+        if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes) {
+            return attributes.getRequest().getMethod() + " "
+                    + attributes.getRequest().getRequestURI();
+        }
+        return "no request";
     }
 }
