@@ -10,7 +10,7 @@ import org.springframework.stereotype.Service;
 
 /**
  * Decides whether an API call may go ahead now: each key and each signed-in user has a request rate; each tenant a
- * read rate, a number of reads and a number of ingest calls in flight. A call turned away stored nothing and may
+ * read rate, a number of reads and a number of writes (ingest calls and every other change) in flight. A call turned away stored nothing and may
  * simply be resent after the wait this service names.
  */
 @Service
@@ -20,7 +20,7 @@ public class ApiAdmission {
     private final KeyRateLimiter keyRates;
     private final KeyRateLimiter sessionRates;
     private final KeyRateLimiter tenantReadRates;
-    private final TenantCallLimiter ingests;
+    private final TenantCallLimiter writes;
     private final TenantCallLimiter reads;
     private final Counter rateLimited;
     private final Counter concurrencyLimited;
@@ -29,7 +29,7 @@ public class ApiAdmission {
         this.keyRates = new KeyRateLimiter(limits.requestsPerSecondPerKey(), limits.burstPerKey(), clock);
         this.sessionRates = new KeyRateLimiter(limits.requestsPerSecondPerKey(), limits.burstPerKey(), clock);
         this.tenantReadRates = new KeyRateLimiter(limits.readsPerSecondPerTenant(), limits.readBurstPerTenant(), clock);
-        this.ingests = new TenantCallLimiter(limits.concurrentIngestsPerTenant());
+        this.writes = new TenantCallLimiter(limits.concurrentIngestsPerTenant());
         this.reads = new TenantCallLimiter(limits.concurrentReadsPerTenant());
         this.rateLimited = throttled(meters, "rate-limit");
         this.concurrencyLimited = throttled(meters, "concurrency-limit");
@@ -49,13 +49,13 @@ public class ApiAdmission {
         return wait;
     }
 
-    /** Whether the tenant may start one more ingest call; if so, {@link #ingestDone} must follow. */
-    boolean admitIngest(CallShare share) {
-        return counted(ingests.tryAcquire(share.shareId()));
+    /** Whether the tenant may start one more write (ingest or other); if so, {@link #writeDone} must follow. */
+    boolean admitWrite(CallShare share) {
+        return counted(writes.tryAcquire(share.shareId()));
     }
 
-    void ingestDone(CallShare share) {
-        ingests.release(share.shareId());
+    void writeDone(CallShare share) {
+        writes.release(share.shareId());
     }
 
     /** Whether the tenant may start one more read; if so, {@link #readDone} must follow. */
@@ -67,9 +67,9 @@ public class ApiAdmission {
         reads.release(share.shareId());
     }
 
-    /** Ingest calls of a tenant in flight right now. */
+    /** Writes of a tenant in flight right now: ingest calls and every other change. */
     public int ingestsInFlight(long tenantId) {
-        return ingests.inFlight(tenantId);
+        return writes.inFlight(tenantId);
     }
 
     /** Reads of a tenant in flight right now. */

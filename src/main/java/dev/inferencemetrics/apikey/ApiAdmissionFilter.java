@@ -8,31 +8,30 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
-import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Answers 429 with {@code Retry-After} when a key or signed-in user is over its rate, or its tenant over its read
- * rate or its reads or ingest calls in flight. Runs after the caller is known and before the body is read, so a
+ * rate or its reads or writes in flight. Every call that may change something (any method but GET, HEAD and OPTIONS:
+ * ingest, annotations, alert and scrape settings, provisioning) counts as a write, so no kind of write can take more
+ * of the connection pool than the tenant's share. Runs after the caller is known and before the body is read, so a
  * refused call costs almost nothing.
  */
 final class ApiAdmissionFilter extends OncePerRequestFilter {
 
     private static final Duration RETRY_IN_FLIGHT = Duration.ofSeconds(1);
 
-    // the matchers the authorisation rules use: they read the decoded path the dispatcher routes, so
-    // "/api/v1/%69ngest/…" counts as the ingest call it becomes
-    private static final RequestMatcher INGEST = new OrRequestMatcher(
-            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/api/v1/ingest/**"),
-            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/v1/traces"),
-            PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, "/api/v1/otlp/v1/traces"));
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+    private static final RequestMatcher WRITE = request -> !SAFE_METHODS.contains(request.getMethod());
+    // the matcher the authorisation rules use: it reads the decoded path the dispatcher routes
     private static final RequestMatcher READ =
             PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.GET, "/api/**");
 
@@ -57,8 +56,8 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
                     response,
                     wait.get(),
                     "This API key or user is over its request rate; nothing was done. Retry later.");
-        } else if (INGEST.matches(request)) {
-            ingest(request, response, chain, share);
+        } else if (WRITE.matches(request)) {
+            write(request, response, chain, share);
         } else if (READ.matches(request)) {
             read(request, response, chain, share);
         } else {
@@ -66,19 +65,20 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
         }
     }
 
-    private void ingest(HttpServletRequest request, HttpServletResponse response, FilterChain chain, CallShare share)
+    private void write(HttpServletRequest request, HttpServletResponse response, FilterChain chain, CallShare share)
             throws ServletException, IOException {
-        if (!admission.admitIngest(share)) {
+        if (!admission.admitWrite(share)) {
             tooMany(
                     response,
                     RETRY_IN_FLIGHT,
-                    "Too many ingest calls of this tenant are in flight; nothing was stored. Retry later.");
+                    "Too many ingest calls or other writes of this tenant are in flight; nothing was stored."
+                            + " Retry later.");
             return;
         }
         try {
             chain.doFilter(request, response);
         } finally {
-            admission.ingestDone(share);
+            admission.writeDone(share);
         }
     }
 

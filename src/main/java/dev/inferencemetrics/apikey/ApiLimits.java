@@ -7,7 +7,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @param requestsPerSecondPerKey sustained calls per second one API key (or one signed-in user) may make
  * @param burstPerKey calls one key may make at once after a quiet spell (the token bucket's size)
- * @param concurrentIngestsPerTenant ingest calls of one tenant in flight at once, over all its keys
+ * @param concurrentIngestsPerTenant writes of one tenant in flight at once (ingest calls and every other change, such
+ *     as annotations), over all its keys and sessions
  * @param concurrentReadsPerTenant reads (GET) of one tenant in flight at once, over all its keys and sessions; an
  *     operator's reads count as a tenant of their own
  * @param readsPerSecondPerTenant sustained reads per second of one tenant, over all its keys and sessions

@@ -2,6 +2,7 @@ package dev.inferencemetrics.apikey;
 
 import dev.inferencemetrics.api.ProblemWriter;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.security.SameOriginSessionWrites;
 import dev.inferencemetrics.security.SignedInSessions;
 import java.io.IOException;
 import org.springframework.context.annotation.Bean;
@@ -13,7 +14,11 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.session.SessionInformationExpiredEvent;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Security of {@code /api/**} and the OTLP trace path {@code /v1/traces}: API keys (bearer) with scopes; signed-in people may also read through their session.
@@ -31,12 +36,14 @@ class ApiSecurityConfiguration {
         // a session reads here under the same timeouts and account rechecks as in the UI
         return sessions.guardReads(
                         http.securityMatcher("/api/**", "/v1/traces"), ApiSecurityConfiguration::sessionEnded)
-                // no cookie can authorise a write here: writes need a bearer key, which a browser never adds
+                // no CSRF token here: a write made with a session cookie must come from this server's own pages
+                // (SameOriginSessionWrites checks its Origin); writes with a bearer key carry no cookie's authority
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
                 .requestCache(cache -> cache.disable())
                 .addFilterBefore(new ApiKeyAuthenticationFilter(keys), AnonymousAuthenticationFilter.class)
-                .addFilterAfter(new ApiAdmissionFilter(admission), ApiKeyAuthenticationFilter.class)
+                .addFilterAfter(new SameOriginSessionWrites(), ApiKeyAuthenticationFilter.class)
+                .addFilterAfter(new ApiAdmissionFilter(admission), SameOriginSessionWrites.class)
                 .authorizeHttpRequests(requests -> requests.requestMatchers(HttpMethod.POST, "/api/v1/ingest/**")
                         .hasAuthority(ApiScope.INGEST.authority())
                         .requestMatchers(HttpMethod.POST, "/v1/traces", "/api/v1/otlp/v1/traces")
@@ -57,7 +64,7 @@ class ApiSecurityConfiguration {
                         .hasAuthority(ApiScope.ADMIN.authority())
                         // operators' global channels have no key to go with (keys belong to a tenant), so an
                         // operator's session may manage channels; its cookie is SameSite=Lax, so no other site's
-                        // form carries it, and this server grants no CORS preflight for JSON bodies or DELETEs
+                        // form carries it, and a sibling port's or subdomain's script is refused by its Origin
                         .requestMatchers("/api/v1/alert-channels", "/api/v1/alert-channels/**")
                         .hasAnyAuthority(ApiScope.ALERTS_WRITE.authority(), Role.OPERATOR.authority())
                         .requestMatchers(
@@ -105,11 +112,36 @@ class ApiSecurityConfiguration {
                 .build();
     }
 
+    /**
+     * The OpenAPI document and Swagger UI describe every call, so only someone who may make calls reads them: a
+     * signed-in person (the browser is sent to the login page) or a caller with an API key.
+     */
     @Bean
     @Order(2)
-    SecurityFilterChain apiDocumentationFilterChain(HttpSecurity http) throws Exception {
-        return http.securityMatcher("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**")
-                .authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
+    SecurityFilterChain apiDocumentationFilterChain(HttpSecurity http, ApiKeyService keys, SignedInSessions sessions)
+            throws Exception {
+        RequestMatcher swaggerUi = new OrRequestMatcher(
+                PathPatternRequestMatcher.withDefaults().matcher("/swagger-ui.html"),
+                PathPatternRequestMatcher.withDefaults().matcher("/swagger-ui/**"));
+        return sessions.guardReads(
+                        http.securityMatcher("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**"),
+                        ApiSecurityConfiguration::sessionEnded)
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.NEVER))
+                .requestCache(cache -> cache.disable())
+                .addFilterBefore(new ApiKeyAuthenticationFilter(keys), AnonymousAuthenticationFilter.class)
+                .authorizeHttpRequests(requests -> requests.anyRequest().authenticated())
+                .exceptionHandling(errors -> errors.defaultAuthenticationEntryPointFor(
+                                new LoginUrlAuthenticationEntryPoint("/login"), swaggerUi)
+                        .defaultAuthenticationEntryPointFor(
+                                (request, response, e) -> {
+                                    response.setHeader("WWW-Authenticate", "Bearer");
+                                    ProblemWriter.write(
+                                            response,
+                                            HttpStatus.UNAUTHORIZED,
+                                            "Sign in, or send an API key: Authorization: Bearer <key>.");
+                                },
+                                request -> true))
                 .build();
     }
 

@@ -9,9 +9,10 @@ import dev.inferencemetrics.tenant.TenantCreated;
 import dev.inferencemetrics.tenant.TenantRenamed;
 import dev.inferencemetrics.tenant.TenantRestored;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;
 
-/** Logs operators' changes to tenants and deployments, once they have committed. */
+/** Logs operators' changes to tenants and deployments, in the change's own transaction: both commit or neither. */
 @Component
 class AdministrationAudit {
 
@@ -21,7 +22,7 @@ class AdministrationAudit {
         this.log = log;
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void created(DeploymentCreated deployment) {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
@@ -30,7 +31,7 @@ class AdministrationAudit {
                         + deployment.settings());
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void created(TenantCreated tenant) {
         log.record(
                 AuditKind.TENANT_CHANGED,
@@ -38,7 +39,7 @@ class AdministrationAudit {
                 "Tenant " + tenant.slug() + " created as \"" + tenant.name() + "\"");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void edited(DeploymentEdited edit) {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
@@ -47,7 +48,7 @@ class AdministrationAudit {
                         + edit.after());
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void archived(DeploymentArchived deployment) {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
@@ -55,7 +56,7 @@ class AdministrationAudit {
                 "Deployment " + deployment.slug() + " (id " + deployment.deploymentId() + ") archived");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void restored(DeploymentRestored deployment) {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
@@ -63,7 +64,7 @@ class AdministrationAudit {
                 "Deployment " + deployment.slug() + " (id " + deployment.deploymentId() + ") restored");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void renamed(TenantRenamed tenant) {
         log.record(
                 AuditKind.TENANT_CHANGED,
@@ -71,12 +72,12 @@ class AdministrationAudit {
                 "Renamed from \"" + tenant.oldName() + "\" to \"" + tenant.newName() + "\"");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void archived(TenantArchived tenant) {
         log.record(AuditKind.TENANT_CHANGED, tenant.tenantId(), "Tenant archived");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void restored(TenantRestored tenant) {
         log.record(AuditKind.TENANT_CHANGED, tenant.tenantId(), "Tenant restored");
     }

@@ -5,9 +5,10 @@ import dev.inferencemetrics.apikey.ApiKeyRevoked;
 import dev.inferencemetrics.apikey.ApiScope;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;
 
-/** Logs keys created and revoked, once the change has committed. */
+/** Logs keys created and revoked, in the change's own transaction: both commit or neither. */
 @Component
 class ApiKeyAudit {
 
@@ -17,7 +18,7 @@ class ApiKeyAudit {
         this.log = log;
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void created(ApiKeyCreated key) {
         String scopes = key.scopes().stream().map(ApiScope::code).sorted().collect(Collectors.joining(", "));
         log.record(
@@ -26,7 +27,7 @@ class ApiKeyAudit {
                 "Key " + key.prefix() + "… \"" + key.name() + "\" (id " + key.keyId() + ") with scopes " + scopes);
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void revoked(ApiKeyRevoked key) {
         log.record(
                 AuditKind.API_KEY_REVOKED,

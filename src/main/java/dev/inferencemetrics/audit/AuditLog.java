@@ -6,12 +6,13 @@ import java.time.Clock;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Writes and reads the audit log. Entries are written in a transaction of their own, so a failed sign-in is logged
- * although nothing else commits; callers record only what has happened (after their own commit).
+ * Writes and reads the audit log. An entry is written in the caller's transaction, on its connection, so it commits
+ * with the change it describes or not at all, and a call never holds a second pooled connection for it (a pool of n
+ * would stall once n calls each held one and waited for another). Without a transaction (a failed sign-in, say) the
+ * entry is a transaction of its own.
  */
 @Service
 public class AuditLog {
@@ -33,13 +34,13 @@ public class AuditLog {
      * tenant or none (an operator's own), so the log writes across tenants; it only ever inserts.
      */
     @AcrossTenants
-    @Transactional(propagation = Propagation.REQUIRES_NEW)
+    @Transactional
     public void record(AuditKind kind, @Nullable Long tenantId, String detail) {
         insert(kind, tenantId, currentActor.name(), currentActor.clientAddress(), detail);
     }
 
     @AcrossTenants
-    @Transactional(propagation = Propagation.REQUIRES_NEW)
+    @Transactional
     public void record(
             AuditKind kind, @Nullable Long tenantId, String actor, @Nullable String clientAddress, String detail) {
         insert(kind, tenantId, actor, clientAddress, detail);

@@ -3,9 +3,13 @@ package dev.inferencemetrics.audit;
 import dev.inferencemetrics.scrape.AllowListChanged;
 import dev.inferencemetrics.scrape.ScrapeTargetChanged;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;
 
-/** Logs scrape targets added and removed, and changes to the scrape allow-list, once they have committed. */
+/**
+ * Logs scrape targets added and removed, and changes to the scrape allow-list, in the change's own transaction: both
+ * commit or neither.
+ */
 @Component
 class ScrapeAudit {
 
@@ -15,7 +19,7 @@ class ScrapeAudit {
         this.log = log;
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void targetChanged(ScrapeTargetChanged change) {
         log.record(
                 AuditKind.SCRAPE_TARGET_CHANGED,
@@ -24,7 +28,7 @@ class ScrapeAudit {
                         + ") of deployment " + change.deployment());
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void allowListChanged(AllowListChanged change) {
         log.record(
                 AuditKind.SCRAPE_ALLOW_LIST_CHANGED,

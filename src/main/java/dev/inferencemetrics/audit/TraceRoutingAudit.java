@@ -5,9 +5,13 @@ import dev.inferencemetrics.deployment.OtlpNames;
 import dev.inferencemetrics.deployment.RawRetentionChanged;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;
 
-/** Logs operators' changes to a deployment's trace routing and raw retention, once they have committed. */
+/**
+ * Logs operators' changes to a deployment's trace routing and raw retention, in the change's own transaction: both
+ * commit or neither.
+ */
 @Component
 class TraceRoutingAudit {
 
@@ -17,7 +21,7 @@ class TraceRoutingAudit {
         this.log = log;
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void changed(DeploymentOtlpNamesChanged change) {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,
@@ -26,7 +30,7 @@ class TraceRoutingAudit {
                         + describe(change.after()));
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void changed(RawRetentionChanged change) {
         log.record(
                 AuditKind.DEPLOYMENT_CHANGED,

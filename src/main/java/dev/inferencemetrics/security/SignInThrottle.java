@@ -1,10 +1,14 @@
 package dev.inferencemetrics.security;
 
 import dev.inferencemetrics.lease.SchedulerLease;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,8 +18,9 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Counts failed sign-ins per account and per client address, and refuses sign-ins past either limit. Unknown
- * usernames are counted like real ones, so the answers do not tell which accounts exist. The failures are kept in
+ * Counts failed sign-ins per account and per client address, and refuses sign-ins past either limit; at an address
+ * the account signed in from lately, only its own failures there count. Unknown usernames are counted like real
+ * ones, so the answers do not tell which accounts exist. The failures are kept in
  * the database, so every application instance counts the same failures and a restart forgets none; refused attempts
  * are not counted, so one address writes at most its limit of rows a window.
  */
@@ -40,15 +45,17 @@ public class SignInThrottle {
     }
 
     /**
-     * How long sign-ins to this account from this address stay refused; empty when they may go ahead. The account's
-     * limit does not apply at an address the account signed in from lately, so others' failures cannot lock its owner
-     * out; the address's own limit applies everywhere.
+     * How long sign-ins to this account from this address stay refused; empty when they may go ahead. At an address
+     * the account signed in from lately, neither the account's limit nor the address's applies, so strangers'
+     * guesses elsewhere (at the account) or from there (at random usernames) cannot lock its owner out; the
+     * account's failures at that address still count against the account's limit. Elsewhere both limits apply.
      */
     public Optional<Duration> refusal(String username, String address) {
         Instant now = clock.instant();
-        Optional<Duration> account = isKnown(username, address, now)
-                ? Optional.empty()
-                : refusalLeft(accountKey(username), limits.failuresPerAccount(), now);
+        if (isKnown(username, address, now)) {
+            return refusalLeft(accountAtAddressKey(username, address), limits.failuresPerAccount(), now);
+        }
+        Optional<Duration> account = refusalLeft(accountKey(username), limits.failuresPerAccount(), now);
         Optional<Duration> client = refusalLeft(addressKey(address), limits.failuresPerAddress(), now);
         if (account.isPresent() && client.isPresent()) {
             return Optional.of(max(account.get(), client.get()));
@@ -58,16 +65,20 @@ public class SignInThrottle {
 
     public void failed(String username, String address) {
         Timestamp now = Timestamp.from(clock.instant());
-        jdbc.sql("insert into sign_in_failure (subject, failed_at) values (?, ?), (?, ?)")
-                .params(accountKey(username), now, addressKey(address), now)
+        jdbc.sql("insert into sign_in_failure (subject, failed_at) values (?, ?), (?, ?), (?, ?)")
+                .params(
+                        accountKey(username),
+                        now,
+                        addressKey(address),
+                        now,
+                        accountAtAddressKey(username, address),
+                        now)
                 .update();
     }
 
     /** A successful sign-in forgets the account's failures (its address's stay counted) and knows the address. */
     public void succeeded(String username, String address) {
-        jdbc.sql("delete from sign_in_failure where subject = ?")
-                .param(accountKey(username))
-                .update();
+        forgetAccountFailures(username);
         jdbc.sql("""
                         insert into sign_in_known_address (subject, address, signed_in_at) values (?, ?, ?)
                         on conflict (subject, address) do update set signed_in_at = excluded.signed_in_at""")
@@ -86,8 +97,12 @@ public class SignInThrottle {
 
     /** Forgets the account's failures (an administrator's unlock); its addresses' failures stay counted. */
     void unlock(String username) {
-        jdbc.sql("delete from sign_in_failure where subject = ?")
-                .param(accountKey(username))
+        forgetAccountFailures(username);
+    }
+
+    private void forgetAccountFailures(String username) {
+        jdbc.sql("delete from sign_in_failure where subject = ? or starts_with(subject, ?)")
+                .params(accountKey(username), accountAtAddressPrefix(username))
                 .update();
     }
 
@@ -132,6 +147,24 @@ public class SignInThrottle {
 
     private static String addressKey(String address) {
         return "address:" + truncated(address);
+    }
+
+    /** Digests, so that the pair fits the subject's length whatever the username and address. */
+    private static String accountAtAddressKey(String username, String address) {
+        return accountAtAddressPrefix(username) + digest(truncated(address));
+    }
+
+    private static String accountAtAddressPrefix(String username) {
+        return "account-at:" + digest(accountKey(username)) + "@";
+    }
+
+    private static String digest(String text) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     private static String truncated(String key) {

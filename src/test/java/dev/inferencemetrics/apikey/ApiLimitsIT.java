@@ -9,6 +9,7 @@ import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -103,6 +104,34 @@ class ApiLimitsIT extends HttpIntegrationTest {
             }
         }
         assertThat(admission.ingestsInFlight(busy.id())).isZero();
+    }
+
+    @Test
+    void annotation_writes_count_against_the_tenants_writes_in_flight() throws Exception {
+        TestTenant busy = TestTenant.create(context, "limits-notes");
+        String path = "/api/v1/deployments/" + busy.deployment("noted") + "/annotations";
+        byte[] note = "{\"text\":\"rollout\",\"time\":\"2026-11-20T10:00:00Z\"}".getBytes(StandardCharsets.UTF_8);
+
+        List<HeldIngestCall> held = new ArrayList<>();
+        try {
+            for (int call = 0; call < CONCURRENT_INGESTS_PER_TENANT; call++) {
+                held.add(new HeldIngestCall(port, path, busy.fullKey(), note));
+            }
+            awaitInFlight(busy.id(), CONCURRENT_INGESTS_PER_TENANT);
+
+            Answer refused = api.post(path, busy.fullKey(), JSON, note);
+
+            assertThat(refused.status()).as(refused.toString()).isEqualTo(429);
+            assertThat(refused.header("Retry-After")).contains("1");
+            for (HeldIngestCall call : held) {
+                assertThat(call.finish()).startsWith("HTTP/1.1 201");
+            }
+        } finally {
+            for (HeldIngestCall call : held) {
+                call.close();
+            }
+        }
+        assertThat(api.post(path, busy.fullKey(), JSON, note).status()).isEqualTo(201);
     }
 
     @Test

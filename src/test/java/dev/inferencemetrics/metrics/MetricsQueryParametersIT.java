@@ -51,7 +51,7 @@ class MetricsQueryParametersIT extends ApiIntegrationTest {
     @ParameterizedTest
     @ValueSource(strings = {"metrics", "heatmap"})
     void the_openapi_document_describes_from_to_and_step_as_optional_query_parameters(String read) {
-        JsonNode parameters = api.get("/v3/api-docs", null)
+        JsonNode parameters = api.get("/v3/api-docs", key)
                 .json()
                 .path("paths")
                 .path("/api/v1/deployments/{slug}/" + read)

@@ -251,7 +251,7 @@ class ProvisioningApiIT extends ApiIntegrationTest {
 
     @Test
     void the_openapi_document_describes_the_provisioning_calls() {
-        Answer docs = api.get("/v3/api-docs", null);
+        Answer docs = api.get("/v3/api-docs", key);
 
         assertThat(docs.status()).isEqualTo(200);
         assertThat(docs.json().get("paths").get("/api/v1/deployments/{slug}").has("put"))

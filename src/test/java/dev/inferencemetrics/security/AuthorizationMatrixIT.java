@@ -27,6 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -266,8 +267,8 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
 
     /**
      * Provisioning (create or update a tenant and a deployment by slug, archive and restore) takes an operator key:
-     * a key of any tenant scope is a 403 whatever tenant it names, a session is a 403 (no cookie authorises a write
-     * here), and nobody is a 401.
+     * a key of any tenant scope is a 403 whatever tenant it names, a session is a 403 (no cookie authorises
+     * provisioning), and nobody is a 401.
      */
     @ParameterizedTest(name = "{0}")
     @EnumSource(Caller.class)
@@ -407,6 +408,58 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         }
 
         assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
+    }
+
+    /** The OpenAPI document: every key and every signed-in person reads it; nobody else (Swagger UI: the login page). */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void the_api_documentation_is_for_callers_with_a_key_or_a_session(Caller caller) {
+        Answer docs = get(caller, "/v3/api-docs");
+
+        if (caller == Caller.NOBODY) {
+            assertThat(docs.status()).isEqualTo(UNAUTHORIZED);
+            HttpResponse<String> swagger = new BrowserSession(port).get("/swagger-ui.html");
+            assertThat(swagger.statusCode()).isEqualTo(302);
+            assertThat(swagger.headers().firstValue("Location"))
+                    .hasValueSatisfying(location -> assertThat(location).endsWith("/login"));
+        } else {
+            assertThat(docs.status()).isEqualTo(OK);
+            assertThat(docs.body()).contains("/api/v1/deployments");
+        }
+    }
+
+    /**
+     * An operator's session writing from a page of another origin (a sibling port or subdomain, whose requests
+     * SameSite=Lax lets carry the cookie): {add a global channel, send a test message, remove a channel} are each a
+     * 403 problem and change nothing; the same calls from this server's own pages are served.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"http://localhost:1", "http://sibling.localhost:PORT", "https://localhost:PORT", "null"})
+    void an_operator_sessions_writes_from_another_origin_are_refused_403(String origin) {
+        BrowserSession operator = sessions.get(Caller.OPERATOR_SESSION);
+        BrowserSession elsewhere = operator.writingFrom(origin.replace("PORT", Integer.toString(port)));
+        long channel = emailChannel(own);
+        byte[] global = "{\"name\":\"cross-origin\",\"kind\":\"EMAIL\",\"target\":\"noc@example.com\",\"global\":true}"
+                .getBytes(StandardCharsets.UTF_8);
+
+        List<HttpResponse<String>> refused = List.of(
+                elsewhere.postJson("/api/v1/alert-channels", global),
+                elsewhere.postJson("/api/v1/alert-channels/" + channel + "/test", new byte[0]),
+                elsewhere.delete("/api/v1/alert-channels/" + channel));
+
+        assertThat(refused).allSatisfy(answer -> {
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(FORBIDDEN);
+            assertThat(answer.headers().firstValue("Content-Type"))
+                    .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+            assertThat(answer.body()).contains("Origin");
+        });
+        assertThat(get(Caller.OPERATOR_SESSION, "/api/v1/alert-channels").body())
+                .doesNotContain("cross-origin");
+        assertThat(operator.postJson("/api/v1/alert-channels/" + channel + "/test", new byte[0])
+                        .statusCode())
+                .isEqualTo(OK);
+        assertThat(operator.delete("/api/v1/alert-channels/" + channel).statusCode())
+                .isEqualTo(OK);
     }
 
     private long emailChannel(TenantWithData tenant) {

@@ -133,6 +133,32 @@ class SignInThrottleCountsIT {
     }
 
     @Test
+    void twenty_failures_at_random_usernames_do_not_lock_an_account_out_of_an_address_it_signed_in_from() {
+        throttle.succeeded(run + "operator", run + "203.0.113.7");
+        for (int attempt = 0; attempt < 20; attempt++) {
+            throttle.failed(run + "guess-" + attempt, run + "203.0.113.7");
+        }
+
+        assertThat(throttle.refusal(run + "operator", run + "203.0.113.7")).isEmpty();
+        assertThat(throttle.refusal(run + "tenant-admin", run + "203.0.113.7"))
+                .as("an account never signed in from there")
+                .contains(Duration.ofMinutes(15));
+    }
+
+    @Test
+    void at_an_address_it_signed_in_from_an_account_is_still_locked_by_its_own_failures_there() {
+        throttle.succeeded(run + "operator", run + "192.0.2.10");
+        for (int attempt = 0; attempt < 5; attempt++) {
+            throttle.failed(run + "operator", run + "192.0.2.10");
+        }
+
+        assertThat(throttle.refusal(run + "operator", run + "192.0.2.10")).contains(Duration.ofMinutes(15));
+        assertThat(throttle.refusal(run + "operator", run + "198.51.100.4")).contains(Duration.ofMinutes(15));
+        throttle.unlock(run + "operator");
+        assertThat(throttle.refusal(run + "operator", run + "192.0.2.10")).isEmpty();
+    }
+
+    @Test
     void a_successful_sign_in_clears_the_account_count_but_not_the_address_count() {
         for (int attempt = 0; attempt < 4; attempt++) {
             throttle.failed(run + "acme-viewer", run + "10.0.0.1");

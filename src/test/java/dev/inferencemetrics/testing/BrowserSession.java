@@ -19,6 +19,7 @@ public final class BrowserSession {
     private static final Pattern SESSION_COOKIE = Pattern.compile("JSESSIONID=([^;]+)");
 
     private final String base;
+    private final String origin;
     private final HttpClient http = HttpClient.newBuilder()
             .followRedirects(HttpClient.Redirect.NEVER)
             .version(HttpClient.Version.HTTP_1_1)
@@ -27,6 +28,21 @@ public final class BrowserSession {
 
     public BrowserSession(int port) {
         this.base = "http://localhost:" + port;
+        this.origin = base;
+    }
+
+    private BrowserSession(String base, String origin, @Nullable String sessionId) {
+        this.base = base;
+        this.origin = origin;
+        this.sessionId = sessionId;
+    }
+
+    /**
+     * The same session, its writes sent as by a page of another origin (a sibling port, another host): the
+     * {@code Origin} a browser would name on them.
+     */
+    public BrowserSession writingFrom(String otherOrigin) {
+        return new BrowserSession(base, otherOrigin, sessionId);
     }
 
     public @Nullable String sessionId() {
@@ -54,13 +70,15 @@ public final class BrowserSession {
 
     public HttpResponse<String> postForm(String path, String form) {
         return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Origin", origin)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)));
     }
 
-    /** A JSON body with this session's cookie, as a script riding on a signed-in browser would send it. */
+    /** A JSON body with this session's cookie, as a script of this server's pages would send it. */
     public HttpResponse<String> postJson(String path, byte[] body) {
         return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Origin", origin)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
@@ -68,12 +86,15 @@ public final class BrowserSession {
     /** A JSON PUT with this session's cookie. */
     public HttpResponse<String> putJson(String path, byte[] body) {
         return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Origin", origin)
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
     public HttpResponse<String> delete(String path) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE());
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Origin", origin)
+                .DELETE());
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {

@@ -29,7 +29,7 @@ import org.springframework.core.annotation.AliasFor;
             // tests start scrapes themselves (ScrapeRunner.scrapeDueNow), so that they know when one happened
             "inference-metrics.scrape.enabled=false"
         })
-@Import({TestDatabase.class, FrontendReady.class})
+@Import({TestDatabase.class, FrontendReady.class, ConnectionsPerThread.class})
 public @interface IntegrationTest {
 
     /** What the test server's Prometheus scraper presents. */

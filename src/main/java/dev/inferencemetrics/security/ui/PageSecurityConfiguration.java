@@ -19,8 +19,11 @@ import org.springframework.security.web.header.HeaderWriterFilter;
 public class PageSecurityConfiguration {
 
     /**
-     * What pages may load: only this origin's scripts, styles, fonts and connections (Vaadin's bootstrap needs inline
-     * scripts and styles, and its dev tools a WebSocket), never to be framed by another site.
+     * What pages may load: only this origin's scripts, styles, fonts and connections, never to be framed by another
+     * site. Vaadin's production build needs both script exceptions (checked in headless Chromium against the
+     * production jar): its bootstrap page carries inline scripts with the page's initial state, refused without
+     * {@code 'unsafe-inline'}; and its client runs the JavaScript the server sends through {@code new Function},
+     * without {@code 'unsafe-eval'} the login page stays blank. Styles are inline too; the dev tools use a WebSocket.
      */
     public static final String CONTENT_SECURITY_POLICY =
             "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval';"
