@@ -23,6 +23,9 @@ public final class NumberRules {
     public static final NumberRule RATE =
             new NumberRule(List.of(new Step(10.0, 1, 0, true, "/s", null), Step.from(null, 1, 2, "/s")));
 
+    /** 1,234,567: a count with thousands separators */
+    public static final NumberRule COUNT = new NumberRule(List.of(new Step(null, 1, 0, true, "", null)));
+
     /** 950, 12.3k, 4.56M, 1.2B */
     public static final NumberRule TOKENS = new NumberRule(List.of(
             Step.from(1e11, 1e9, 0, "B"),
