@@ -4,6 +4,7 @@ import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.select.Select;
+import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.metrics.Heatmap;
 import dev.inferencemetrics.metrics.HeatmapMetric;
@@ -89,7 +90,8 @@ class HeatmapPanel extends Div {
                 heatmap.bounds(),
                 labels,
                 heatmap.maxCount(),
-                columns);
+                columns,
+                NumberRules.COUNT);
     }
 
     private static String value(double value, HeatmapMetric metric) {

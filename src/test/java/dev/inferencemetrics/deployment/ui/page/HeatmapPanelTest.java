@@ -89,6 +89,14 @@ class HeatmapPanelTest {
                 .containsExactly("10:00");
     }
 
+    @Test
+    void the_heatmap_writes_its_counts_with_thousands_separators() {
+        HeatmapData data =
+                HeatmapPanel.data(heatmap(List.of(1.0, 2.0, 4.0)), HeatmapMetric.ITL, PageTimeZone.utcZone());
+
+        assertThat(data.countFormat().format(1170.0)).isEqualTo("1,170");
+    }
+
     private static Heatmap heatmap(List<Double> bounds) {
         List<Heatmap.Column> columns = bounds.isEmpty()
                 ? List.of(new Heatmap.Column(FROM, 0, null, null, List.of()))
