@@ -7,6 +7,7 @@ import {
   type SVGTemplateResult,
 } from "lit";
 import { customElement, property } from "lit/decorators.js";
+import { formatValue, type NumberRule } from "./apex-chart";
 
 /** Mirrors dev.inferencemetrics.deployment.ui.page.HeatmapData: every text arrives formatted from Java. */
 export interface HeatmapData {
@@ -16,6 +17,7 @@ export interface HeatmapData {
   edgeLabels: string[];
   maxCount: number;
   columns: HeatmapColumn[];
+  countFormat: NumberRule;
 }
 
 export interface HeatmapColumn {
@@ -84,7 +86,7 @@ export class ImHeatmapChart extends LitElement {
           cells.push(
             svg`<rect class="cell" x=${LEFT + c * cellW} y=${TOP + (rows - 1 - r) * cellH}
                   width=${cellW + 0.5} height=${cellH + 0.5} fill=${shade(count, data.maxCount)}
-                  data-count=${count}><title>${column.label} · ${data.edgeLabels[r]}–${data.edgeLabels[r + 1]} · ${count} ${data.noun}</title></rect>`,
+                  data-count=${count}><title>${column.label} · ${data.edgeLabels[r]}–${data.edgeLabels[r + 1]} · ${formatValue(count, data.countFormat)} ${data.noun}</title></rect>`,
           );
         }
       });
@@ -101,7 +103,8 @@ export class ImHeatmapChart extends LitElement {
       <text x=${WIDTH - RIGHT} y="16" text-anchor="end">
         <tspan fill="#f59e0b">━ p50</tspan>
         <tspan fill="#dc2626">━ p99</tspan>
-        · shade: ${data.noun} per interval (darkest ${data.maxCount})
+        · shade: ${data.noun} per interval (darkest
+        ${formatValue(data.maxCount, data.countFormat)})
       </text>
     </svg>`;
   }

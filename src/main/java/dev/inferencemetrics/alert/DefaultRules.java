@@ -73,7 +73,7 @@ final class DefaultRules {
                 true);
     }
 
-    private static AlertRule kvRule(long tenantId, long deploymentId) {
+    static AlertRule kvRule(long tenantId, long deploymentId) {
         return new AlertRule(
                 0,
                 tenantId,

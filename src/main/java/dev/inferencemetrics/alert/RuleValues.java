@@ -57,9 +57,17 @@ record RuleValues(
         return mean(window, waiting, EngineGaugeRollup::bucket, EngineGaugeRollup::samples, EngineGaugeRollup::sum);
     }
 
-    /** The mean of the readings in the window; 0 without readings, so a silent deployment's alert resolves. */
+    /**
+     * The mean use in the window, each reading weighed by the time it covers as on every page; 0 without readings,
+     * so a silent deployment's alert resolves.
+     */
     private double kvMean(Duration window) {
-        return mean(window, kv, KvRollup::bucket, KvRollup::samples, KvRollup::usageSum);
+        Instant from = now.minus(window);
+        return kv.stream()
+                .filter(rollup -> !rollup.bucket().isBefore(from))
+                .reduce(KvRollup::plus)
+                .map(KvRollup::usageAvg)
+                .orElse(0.0);
     }
 
     private <T> double mean(

@@ -45,11 +45,12 @@ class CompareController {
     @GetMapping("/api/v1/compare")
     @Operation(
             summary = "Two deployments, or one deployment over two periods, side by side with their deltas",
-            description = "Each side is its window merged from the rollups; deltas are B against A, each with a verdict"
-                    + " on whether it is larger than the noise at 95 %: latency percentiles by non-overlapping"
-                    + " binomial rank intervals widened by the sketches' ±1 % accuracy, the error rate by a"
-                    + " two-proportion z-test, the request rate by a Poisson rate test. b defaults to a, B's window"
-                    + " to A's; windows are snapped outward to whole steps as in a metrics query.")
+            description =
+                    "Each side is its window merged from the rollups; deltas are B against A, each with a verdict"
+                            + " on whether it is larger than the noise at 95 %: latency percentiles by non-overlapping"
+                            + " binomial rank intervals widened by the sketches' ±1 % accuracy, the error rate by a"
+                            + " two-proportion z-test, the request rate by a Poisson rate test. b defaults to a, B's window"
+                            + " to the period before A's (same length, ending where A's begins) when b is a, else to A's; windows are snapped outward to whole steps as in a metrics query.")
     CompareAnswer compare(
             @AuthenticationPrincipal Caller caller,
             @Parameter(description = "slug of side A's deployment (required)") @RequestParam(required = false) @Nullable
@@ -64,9 +65,13 @@ class CompareController {
                     String aFrom,
             @Parameter(description = "ISO-8601 instant; default: now") @RequestParam(required = false) @Nullable
                     String aTo,
-            @Parameter(description = "ISO-8601 instant; default: aFrom") @RequestParam(required = false) @Nullable
+            @Parameter(description = "ISO-8601 instant; default: aFrom (b = a without bTo: the period before A's)")
+                    @RequestParam(required = false)
+                    @Nullable
                     String bFrom,
-            @Parameter(description = "ISO-8601 instant; default: aTo") @RequestParam(required = false) @Nullable
+            @Parameter(description = "ISO-8601 instant; default: aTo (b = a without bFrom: aFrom)")
+                    @RequestParam(required = false)
+                    @Nullable
                     String bTo) {
         if (a == null) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, "a must name a deployment");

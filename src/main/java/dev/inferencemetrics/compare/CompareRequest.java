@@ -7,7 +7,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What to compare: deployment {@code a} over its window against deployment {@code b} (by default the same) over
- * its window (by default the same times). Each window follows the rules of a metrics query.
+ * its window. B's window defaults to the period before A's (of the same length, ending where A's begins) when B is
+ * the same deployment, for a deployment against itself over the same times says nothing; to A's window when B is
+ * another deployment. Each window follows the rules of a metrics query.
  */
 public record CompareRequest(String a, QueryWindow aWindow, String b, QueryWindow bWindow) {
 
@@ -21,6 +23,10 @@ public record CompareRequest(String a, QueryWindow aWindow, String b, QueryWindo
         }
         String other = b == null || b.isBlank() ? a : b;
         QueryWindow aWindow = window("a", aFrom, aTo);
+        if (other.equals(a) && bFrom == null && bTo == null) {
+            Duration length = Duration.between(aWindow.from(), aWindow.to());
+            return new CompareRequest(a, aWindow, a, window("b", aWindow.from().minus(length), aWindow.from()));
+        }
         QueryWindow bWindow = window("b", bFrom == null ? aFrom : bFrom, bTo == null ? aTo : bTo);
         return new CompareRequest(a, aWindow, other, bWindow);
     }

@@ -100,9 +100,7 @@ public class IngestService {
         DeploymentRef deployment = deployments.requireActive(caller.scope(), deploymentSlug);
         Validated<KvSample> batch = validate(samples, reader()::kvSample);
         List<KvSample> stored = kvSamples.insertNew(deployment.tenantId(), deployment.id(), batch.valid());
-        for (Resolution resolution : Resolution.values()) {
-            kvRollups.add(deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofKv(stored, resolution));
-        }
+        storeKvRollups(deployment.tenantId(), stored.isEmpty() ? Map.of() : Map.of(deployment.id(), stored));
         return batch.result(stored.size());
     }
 
@@ -113,15 +111,27 @@ public class IngestService {
     @Transactional(propagation = Propagation.MANDATORY)
     public int storeScrapedKvCache(long tenantId, Map<Long, List<KvSample>> readings) {
         Map<Long, List<KvSample>> stored = kvSamples.insertNew(tenantId, readings);
+        storeKvRollups(tenantId, stored);
+        return stored.values().stream().mapToInt(List::size).sum();
+    }
+
+    /**
+     * Folds newly stored readings into the rollups, with the time each covers and the change they make to the cover
+     * of the readings stored just before them.
+     */
+    private void storeKvRollups(long tenantId, Map<Long, List<KvSample>> stored) {
+        if (stored.isEmpty()) {
+            return;
+        }
+        Map<Long, List<KvSample>> around = kvSamples.around(tenantId, stored, KvCoverage.REACH);
         List<DeploymentRollup<KvRollup>> deltas = new ArrayList<>();
         stored.forEach((deploymentId, samples) -> {
             for (Resolution resolution : Resolution.values()) {
-                RollupDeltas.ofKv(samples, resolution)
+                RollupDeltas.ofKv(samples, around.getOrDefault(deploymentId, List.of()), resolution)
                         .forEach(delta -> deltas.add(new DeploymentRollup<>(deploymentId, resolution, delta)));
             }
         });
         kvRollups.add(tenantId, deltas);
-        return stored.values().stream().mapToInt(List::size).sum();
     }
 
     /** The oldest sample timestamp ingestion accepts: older days may already be dropped. */

@@ -3,11 +3,13 @@ package dev.inferencemetrics.ingest;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -24,6 +26,13 @@ class KvSampleStore {
             order by u.deployment_id, u.replica, u.ts
             on conflict do nothing
             returning deployment_id, replica, ts""";
+
+    private static final String AROUND = """
+            select s.deployment_id, s.replica, s.ts, s.usage_pct
+              from unnest(?::bigint[], ?::text[], ?::timestamptz[], ?::timestamptz[])
+                   as k(deployment_id, replica, from_ts, to_ts)
+              join kv_sample s on s.tenant_id = ? and s.deployment_id = k.deployment_id and s.replica = k.replica
+                              and s.ts >= k.from_ts and s.ts <= k.to_ts""";
 
     private final JdbcTemplate jdbc;
 
@@ -85,6 +94,55 @@ class KvSampleStore {
                 return inserted;
             }
         });
+    }
+
+    /**
+     * The stored readings of the replicas in {@code readings}, from {@code reach} before each replica's first
+     * reading there to {@code reach} after its last, by deployment id: what the time those readings cover depends on.
+     */
+    Map<Long, List<KvSample>> around(long tenantId, Map<Long, List<KvSample>> readings, Duration reach) {
+        List<Object> deploymentIds = new ArrayList<>();
+        List<Object> replicas = new ArrayList<>();
+        List<Object> froms = new ArrayList<>();
+        List<Object> tos = new ArrayList<>();
+        readings.forEach((deploymentId, samples) -> samples.stream()
+                .collect(Collectors.groupingBy(KvSample::replica))
+                .forEach((replica, mine) -> {
+                    deploymentIds.add(deploymentId);
+                    replicas.add(replica);
+                    froms.add(Timestamp.from(mine.stream()
+                            .map(KvSample::ts)
+                            .min(Instant::compareTo)
+                            .orElseThrow()
+                            .minus(reach)));
+                    tos.add(Timestamp.from(mine.stream()
+                            .map(KvSample::ts)
+                            .max(Instant::compareTo)
+                            .orElseThrow()
+                            .plus(reach)));
+                }));
+        Map<Long, List<KvSample>> around = new HashMap<>();
+        if (deploymentIds.isEmpty()) {
+            return around;
+        }
+        jdbc.execute((ConnectionCallback<Void>) connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(AROUND)) {
+                statement.setArray(1, connection.createArrayOf("int8", deploymentIds.toArray()));
+                statement.setArray(2, connection.createArrayOf("text", replicas.toArray()));
+                statement.setArray(3, connection.createArrayOf("timestamptz", froms.toArray()));
+                statement.setArray(4, connection.createArrayOf("timestamptz", tos.toArray()));
+                statement.setLong(5, tenantId);
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        around.computeIfAbsent(rows.getLong(1), id -> new ArrayList<>())
+                                .add(new KvSample(
+                                        rows.getTimestamp(3).toInstant(), rows.getString(2), rows.getFloat(4)));
+                    }
+                }
+            }
+            return null;
+        });
+        return around;
     }
 
     private record Key(long deploymentId, String replica, Instant ts) {}

@@ -30,11 +30,15 @@ final class RollupDeltas {
         return byBucket.values();
     }
 
-    static Collection<KvRollup> ofKv(List<KvSample> samples, Resolution resolution) {
+    /** New readings, and the time they and the readings stored {@code around} them cover, one delta per bucket. */
+    static Collection<KvRollup> ofKv(List<KvSample> samples, List<KvSample> around, Resolution resolution) {
         Map<Instant, KvRollup> byBucket = new HashMap<>();
         for (KvSample sample : samples) {
             Instant bucket = resolution.bucketOf(sample.ts());
             byBucket.merge(bucket, KvRollup.of(bucket, sample.usagePct()), KvRollup::plus);
+        }
+        for (KvRollup cover : KvCoverage.deltas(samples, around, resolution)) {
+            byBucket.merge(cover.bucket(), cover, KvRollup::plus);
         }
         return byBucket.values();
     }

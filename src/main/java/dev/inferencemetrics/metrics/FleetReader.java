@@ -70,7 +70,7 @@ class FleetReader {
     List<Figures> read(TenantScope scope, List<ListedDeployment> deployments, Instant now) {
         QueryWindow window = window(now);
         FleetKeys keys = keys(deployments);
-        // merged per interval in PostgreSQL: the KV mean is the mean of the intervals' means
+        // merged per interval in PostgreSQL; the KV mean weighs each reading by the time it covers, as on the page
         Map<Long, List<KvRollup>> kv =
                 kvRollups.readFleetPerInterval(keys, window.resolution(), window.from(), window.to(), window.step());
         Map<Long, RequestRollup> totals = new HashMap<>();

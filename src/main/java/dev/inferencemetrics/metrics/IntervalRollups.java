@@ -39,12 +39,7 @@ final class IntervalRollups {
     private static void mergeKv(QueryWindow window, List<KvRollup> kvRollups, KvRollup[] kv) {
         for (KvRollup rollup : kvRollups) {
             int interval = window.intervalOf(rollup.bucket());
-            KvRollup moved = new KvRollup(
-                    window.intervalStart(interval),
-                    rollup.samples(),
-                    rollup.usageSum(),
-                    rollup.usageMin(),
-                    rollup.usageMax());
+            KvRollup moved = rollup.at(window.intervalStart(interval));
             kv[interval] = kv[interval] == null ? moved : kv[interval].plus(moved);
         }
     }
@@ -106,23 +101,19 @@ final class IntervalRollups {
         return points;
     }
 
-    /** Each interval with readings weighs the same, as each covers the same time: a time-weighted mean. */
+    /** The window's mean, each reading weighed by the time it covers ({@link KvRollup#usageAvg}), and its peak. */
     KvSummary kvSummary() {
         return kvSummary(kv);
     }
 
     private static KvSummary kvSummary(KvRollup[] kv) {
-        double sum = 0;
-        int intervals = 0;
-        Double peak = null;
+        KvRollup all = null;
         for (KvRollup interval : kv) {
             if (interval != null) {
-                sum += interval.usageAvg();
-                intervals++;
-                peak = peak == null ? interval.usageMax() : Math.max(peak, interval.usageMax());
+                all = all == null ? interval : all.plus(interval);
             }
         }
-        return new KvSummary(intervals == 0 ? null : sum / intervals, peak);
+        return all == null ? new KvSummary(null, null) : new KvSummary(all.usageAvg(), all.usageMax());
     }
 
     List<ThroughputPoint> throughputSeries() {

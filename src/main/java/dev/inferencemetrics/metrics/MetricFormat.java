@@ -34,10 +34,10 @@ public final class MetricFormat {
 
     /** 1,234,567: a whole count with thousands separators */
     public static String count(long count) {
-        return String.format(Locale.ROOT, "%,d", count);
+        return NumberRules.COUNT.format((double) count);
     }
 
-    /** 12.5/s, 1,234/s */
+    /** 12.5/s, 1,234/s, 7/h */
     public static String rate(double perSecond) {
         return NumberRules.RATE.format(perSecond);
     }

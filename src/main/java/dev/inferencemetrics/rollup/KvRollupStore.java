@@ -21,25 +21,29 @@ public class KvRollupStore {
 
     private static final String UPSERT = """
             insert into kv_rollup as r (tenant_id, deployment_id, resolution_s, bucket, samples, usage_sum,
-                                        usage_min, usage_max)
+                                        usage_min, usage_max, covered_s, usage_time_sum)
             select ?, u.* from unnest(?::bigint[], ?::integer[], ?::timestamptz[], ?::integer[], ?::float8[],
-                                      ?::float8[], ?::float8[])
-                 as u(deployment_id, resolution_s, bucket, samples, usage_sum, usage_min, usage_max)
+                                      ?::float8[], ?::float8[], ?::float8[], ?::float8[])
+                 as u(deployment_id, resolution_s, bucket, samples, usage_sum, usage_min, usage_max, covered_s,
+                      usage_time_sum)
             order by u.deployment_id, u.resolution_s, u.bucket
             on conflict (tenant_id, deployment_id, resolution_s, bucket) do update
                set samples = r.samples + excluded.samples,
                    usage_sum = r.usage_sum + excluded.usage_sum,
                    usage_min = least(r.usage_min, excluded.usage_min),
-                   usage_max = greatest(r.usage_max, excluded.usage_max)""";
+                   usage_max = greatest(r.usage_max, excluded.usage_max),
+                   covered_s = r.covered_s + excluded.covered_s,
+                   usage_time_sum = r.usage_time_sum + excluded.usage_time_sum""";
 
     private static final String READ = """
-            select bucket, samples, usage_sum, usage_min, usage_max
+            select bucket, samples, usage_sum, usage_min, usage_max, covered_s, usage_time_sum
               from kv_rollup
              where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
              order by bucket""";
 
     private static final String READ_FLEET = """
-            select k.deployment_id, r.bucket, r.samples, r.usage_sum, r.usage_min, r.usage_max
+            select k.deployment_id, r.bucket, r.samples, r.usage_sum, r.usage_min, r.usage_max, r.covered_s,
+                   r.usage_time_sum
               from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
              cross join lateral (
                    select * from kv_rollup
@@ -53,12 +57,15 @@ public class KvRollupStore {
      * minute. Usage sums add in bucket order, as {@code KvRollup.plus} adds them, so the figures are the same.
      */
     private static final String READ_FLEET_INTERVALS = """
-            select k.deployment_id, r.interval_start, r.samples, r.usage_sum, r.usage_min, r.usage_max
+            select k.deployment_id, r.interval_start, r.samples, r.usage_sum, r.usage_min, r.usage_max, r.covered_s,
+                   r.usage_time_sum
               from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
              cross join lateral (
                    select date_bin(? * interval '1 second', bucket, ?) as interval_start,
                           sum(samples)::bigint as samples, sum(usage_sum order by bucket) as usage_sum,
-                          min(usage_min) as usage_min, max(usage_max) as usage_max
+                          min(usage_min) as usage_min, max(usage_max) as usage_max,
+                          sum(covered_s order by bucket) as covered_s,
+                          sum(usage_time_sum order by bucket) as usage_time_sum
                      from kv_rollup
                     where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
                       and bucket >= ? and bucket < ?
@@ -95,7 +102,9 @@ public class KvRollupStore {
                         .column("int4", row -> Math.toIntExact(row.rollup().samples()))
                         .column("float8", row -> row.rollup().usageSum())
                         .column("float8", row -> row.rollup().usageMin())
-                        .column("float8", row -> row.rollup().usageMax());
+                        .column("float8", row -> row.rollup().usageMax())
+                        .column("float8", row -> row.rollup().coveredSeconds())
+                        .column("float8", row -> row.rollup().usageTimeSum());
                 return statement.executeUpdate();
             }
         });
@@ -109,7 +118,9 @@ public class KvRollupStore {
                         rs.getLong("samples"),
                         rs.getDouble("usage_sum"),
                         rs.getDouble("usage_min"),
-                        rs.getDouble("usage_max")),
+                        rs.getDouble("usage_max"),
+                        rs.getDouble("covered_s"),
+                        rs.getDouble("usage_time_sum")),
                 tenantId,
                 deploymentId,
                 resolution.seconds(),
@@ -141,7 +152,10 @@ public class KvRollupStore {
                 deployments, connection -> deployments.prepare(connection, READ_FLEET, resolution, from, to));
     }
 
-    /** The rows of a fleet statement (deployment id, bucket, samples, sum, min, max), by deployment id. */
+    /**
+     * The rows of a fleet statement (deployment id, bucket, samples, sum, min, max, covered seconds, usage × seconds),
+     * by deployment id.
+     */
     private Map<Long, List<KvRollup>> byDeployment(FleetKeys deployments, PreparedStatementCreator statement) {
         Map<Long, List<KvRollup>> byDeployment = new HashMap<>();
         if (deployments.isEmpty()) {
@@ -154,7 +168,9 @@ public class KvRollupStore {
                         rs.getLong(3),
                         rs.getDouble(4),
                         rs.getDouble(5),
-                        rs.getDouble(6))));
+                        rs.getDouble(6),
+                        rs.getDouble(7),
+                        rs.getDouble(8))));
         return byDeployment;
     }
 }

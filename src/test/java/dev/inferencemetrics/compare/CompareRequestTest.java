@@ -12,10 +12,19 @@ class CompareRequestTest {
     private static final Instant T = Instant.parse("2026-11-20T10:00:00Z");
 
     @Test
-    void side_b_defaults_to_the_same_deployment_and_window() {
+    void side_b_defaults_to_the_same_deployment_over_the_period_before() {
         CompareRequest request = CompareRequest.of("qwen", T, T.plusSeconds(3600), null, null, null);
 
         assertThat(request.b()).isEqualTo("qwen");
+        assertThat(request.bWindow().from()).isEqualTo(T.minusSeconds(3600));
+        assertThat(request.bWindow().to()).isEqualTo(T);
+        assertThat(request.offset()).isEqualTo(Duration.ofHours(-1));
+    }
+
+    @Test
+    void another_deployment_as_b_defaults_to_the_same_window() {
+        CompareRequest request = CompareRequest.of("qwen", T, T.plusSeconds(3600), "llama", null, null);
+
         assertThat(request.bWindow()).isEqualTo(request.aWindow());
         assertThat(request.offset()).isZero();
     }

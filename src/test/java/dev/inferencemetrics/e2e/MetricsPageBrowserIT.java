@@ -204,9 +204,13 @@ class MetricsPageBrowserIT {
                 .as(kv.toString())
                 .isTrue();
         assertThat(charts.get(4).legend()).isEmpty();
-        assertThat(charts.get(4).yAxisIn("/s")).as(charts.get(4).toString()).isTrue();
+        assertThat(charts.get(4).yAxisIn("/s", "/h"))
+                .as(charts.get(4).toString())
+                .isTrue();
         assertThat(charts.get(5).legend()).isEmpty();
-        assertThat(charts.get(5).yAxisIn("/s")).as(charts.get(5).toString()).isTrue();
+        assertThat(charts.get(5).yAxisIn("/s", "/h"))
+                .as(charts.get(5).toString())
+                .isTrue();
         assertThat(charts.get(6).legend()).isEmpty();
         assertThat(charts.get(6).yAxisIn("%")).as(charts.get(6).toString()).isTrue();
     }

@@ -66,13 +66,15 @@ class KvCacheIngestIT extends ApiIntegrationTest {
     }
 
     @Test
-    void the_window_mean_weighs_each_interval_with_readings_alike_and_the_peak_is_the_highest_reading() {
+    void the_window_mean_weighs_each_reading_by_the_time_it_covers_and_the_peak_is_the_highest_reading() {
         DeploymentMetrics.KvSummary summary = api.metrics(
                         key, deployment, start, start.plus(Duration.ofMinutes(5)), "60")
                 .summary()
                 .kvCache();
 
-        assertThat(summary.mean()).isCloseTo(((20.0 + 30.0 + 61.5) / 3 + 50.125 + 24.715 + 50.0) / 4, within(EXACT));
+        // every reading is more than 15 s from its replica's next, so each covers 15 s: the mean of the readings
+        assertThat(summary.mean())
+                .isCloseTo((20.0 + 30.0 + 61.5 + 10.25 + 90.0 + 2.33 + 47.1 + 0.0 + 100.0) / 9, within(EXACT));
         assertThat(summary.peak()).isEqualTo(100.0);
     }
 

@@ -19,9 +19,21 @@ public final class NumberRules {
     /** 97.2 % for a fraction of one */
     public static final NumberRule SHARE = new NumberRule(List.of(Step.from(null, 0.01, 1, " %")));
 
-    /** 0.42/s, 12/s, 1,234/s */
-    public static final NumberRule RATE =
-            new NumberRule(List.of(new Step(10.0, 1, 0, true, "/s", null), Step.from(null, 1, 2, "/s")));
+    /**
+     * 1,234/s, 12/s, 0.42/s; below 0.1/s per hour (7/h, 0.50/h), where a per-second figure would read 0.00/s; 0/s.
+     */
+    public static final NumberRule RATE = new NumberRule(List.of(
+            new Step(10.0, 1, 0, true, "/s", null),
+            Step.from(0.1, 1, 2, "/s"),
+            new Step(1 / 3600.0, 1 / 3600.0, 0, true, "/h", null),
+            Step.from(Double.MIN_VALUE, 1 / 3600.0, 2, "/h"),
+            Step.from(null, 1, 0, "/s")));
+
+    /** 1,234,567: a count with thousands separators */
+    public static final NumberRule COUNT = new NumberRule(List.of(new Step(null, 1, 0, true, "", null)));
+
+    /** 2,826.0 and 4.0: a gauge reading such as requests waiting per replica */
+    public static final NumberRule READING = new NumberRule(List.of(new Step(null, 1, 1, true, "", null)));
 
     /** 950, 12.3k, 4.56M, 1.2B */
     public static final NumberRule TOKENS = new NumberRule(List.of(

@@ -24,6 +24,7 @@ public record PageTimeZone(ZoneId zone, boolean utc) {
     static final String COOKIE = "im-time-zone";
     private static final String UTC_CHOICE = "utc";
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH);
+    private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm:ss", Locale.ENGLISH);
 
     /** The zone in force for this UI: UTC if the viewer chose it, else the browser's zone (UTC if unknown). */
     public static PageTimeZone of(@Nullable UI ui) {
@@ -69,6 +70,11 @@ public record PageTimeZone(ZoneId zone, boolean utc) {
     /** "23 Nov 2026 14:02 Europe/Berlin": to the minute, in this zone, naming it. */
     public String format(Instant instant) {
         return MINUTE.format(instant.atZone(zone)) + " " + name();
+    }
+
+    /** "23 Nov 2026 14:02:17": to the second, in this zone, for a line that names the zone once. */
+    public String toSecond(Instant instant) {
+        return SECOND.format(instant.atZone(zone));
     }
 
     /** How the zone is named on axes, tooltips and labels: "UTC" or the IANA name, such as "Europe/Berlin". */

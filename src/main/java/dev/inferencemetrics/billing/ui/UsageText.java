@@ -1,6 +1,6 @@
 package dev.inferencemetrics.billing.ui;
 
-import java.util.Locale;
+import dev.inferencemetrics.base.format.NumberRules;
 
 /** How the Usage page writes counts: 1,234,567. */
 final class UsageText {
@@ -8,6 +8,6 @@ final class UsageText {
     private UsageText() {}
 
     static String count(long value) {
-        return String.format(Locale.ROOT, "%,d", value);
+        return NumberRules.COUNT.format((double) value);
     }
 }

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The Compare page's address: {@code a}, {@code b}, {@code aFrom}, {@code aTo}, {@code bFrom}, {@code bTo} as in
- * {@code GET /api/v1/compare}, with the same defaults (B is A, B's window is A's, A's window the last hour).
+ * {@code GET /api/v1/compare}, with the same defaults (B is A over the period before A's window, or another
+ * deployment over A's window; A's window the last hour).
  */
 record CompareQuery(Map<String, String> parameters, Instant now) {
 
@@ -60,6 +61,13 @@ record CompareQuery(Map<String, String> parameters, Instant now) {
         Instant aTo = instant("aTo", now);
         Instant aFrom = instant("aFrom", aTo.minus(Duration.ofHours(1)));
         return CompareRequest.of(a, aFrom, aTo, b().orElse(null), optionalInstant("bFrom"), optionalInstant("bTo"));
+    }
+
+    /** Whether B is left to its default of A over the period before: no other deployment and no window of B. */
+    boolean bIsThePeriodBefore() {
+        return b().filter(b -> !a().orElse("").equals(b)).isEmpty()
+                && !parameters.containsKey("bFrom")
+                && !parameters.containsKey("bTo");
     }
 
     /** This address with other deployments, the windows kept. */

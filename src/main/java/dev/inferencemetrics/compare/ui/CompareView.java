@@ -48,6 +48,8 @@ import java.util.Set;
 @PermitAll
 public class CompareView extends VerticalLayout implements BeforeEnterObserver {
 
+    static final String PERIOD_BEFORE = "B is the period before A: the same deployment over the window of the same"
+            + " length that ends where A's begins. Pick deployment B to compare two deployments.";
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH);
 
     private final CompareService compare;
@@ -62,6 +64,7 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
     final Paragraph sideA = new Paragraph();
     final Paragraph sideB = new Paragraph();
     final Paragraph problem = new Paragraph();
+    final Paragraph defaultB = new Paragraph(PERIOD_BEFORE);
     final DeltaTable deltas = new DeltaTable();
     final OverlayCharts charts = new OverlayCharts();
 
@@ -85,6 +88,7 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
         sideB.addClassNames("compare-side", "compare-side--b");
         problem.addClassName("compare-problem");
         problem.setVisible(false);
+        defaultB.addClassName("compare-default-b");
     }
 
     @Override
@@ -112,6 +116,7 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
             return;
         }
         show(user.scope(), request);
+        defaultB.setVisible(query.bIsThePeriodBefore());
     }
 
     private void show(TenantScope scope, CompareRequest request) {
@@ -129,7 +134,7 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
                 + " (widened by the sketches' ±1 % accuracy) do not overlap; error rate by a two-proportion z-test;"
                 + " request rate by a Poisson rate test. Green: B better; red: B worse.");
         rule.addClassName("compare-rule");
-        add(sideA, sideB, deltas, rule, charts);
+        add(sideA, sideB, defaultB, deltas, rule, charts);
     }
 
     private HorizontalLayout pickers(TenantScope scope, CompareQuery query) {

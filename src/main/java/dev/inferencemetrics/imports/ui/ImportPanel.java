@@ -11,6 +11,7 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.upload.Upload;
 import com.vaadin.flow.server.streams.UploadHandler;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.imports.BenchmarkFormat;
 import dev.inferencemetrics.imports.BenchmarkImportService;
 import dev.inferencemetrics.imports.ImportSummary;
@@ -79,6 +80,7 @@ public class ImportPanel extends VerticalLayout {
 
     private void begin(File file) {
         UI ui = UI.getCurrent();
+        PageTimeZone zone = PageTimeZone.of(ui);
         BenchmarkFormat chosen = format.getValue();
         Instant runStart = start.getValue() == null ? null : start.getValue().toInstant(ZoneOffset.UTC);
         Duration spread = minutes.getValue() == null ? null : Duration.ofMinutes(minutes.getValue());
@@ -99,7 +101,7 @@ public class ImportPanel extends VerticalLayout {
                         spread,
                         clock.instant(),
                         done -> ui.access(() -> progress.setValue(done)));
-                outcome = describe(summary);
+                outcome = describe(summary, zone);
                 failed = false;
             } catch (IllegalArgumentException e) {
                 // the service's refusals are written for the user
@@ -138,7 +140,7 @@ public class ImportPanel extends VerticalLayout {
         ui.setPollInterval(-1);
     }
 
-    static String describe(ImportSummary summary) {
+    static String describe(ImportSummary summary, PageTimeZone zone) {
         StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
                 "Imported %,d of %,d requests (%,d failed, %,d already there) spread from %s to %s;"
@@ -147,8 +149,8 @@ public class ImportPanel extends VerticalLayout {
                 summary.records(),
                 summary.failed(),
                 summary.duplicates(),
-                summary.from(),
-                summary.to(),
+                zone.toSecond(summary.from()),
+                zone.toSecond(summary.to()) + " " + zone.name(),
                 summary.inputTokens(),
                 summary.outputTokens(),
                 summary.rejected()));

@@ -22,6 +22,7 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteAlias;
 import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.metrics.FleetOverviewService;
 import dev.inferencemetrics.metrics.FleetQuery;
 import dev.inferencemetrics.metrics.FleetRow;
@@ -33,7 +34,6 @@ import dev.inferencemetrics.security.SignedInUser;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -151,7 +151,7 @@ public class FleetOverviewView extends VerticalLayout {
         latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99, FleetSort.ITL);
         // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
         // the KV column, which they explain, so every column fits 1366 px beside the menu
-        grid.addColumn(FleetOverviewView::kvAndWaiting)
+        grid.addColumn(row -> kvAndWaiting(row.kvMean(), row.waitingPerReplica()))
                 .setHeader("KV mean · waiting")
                 .setKey("kv")
                 .setWidth("5.5em")
@@ -192,10 +192,9 @@ public class FleetOverviewView extends VerticalLayout {
                 .setSortProperty(sort.name());
     }
 
-    private static String kvAndWaiting(FleetRow row) {
-        String kv = MetricFormat.percent(row.kvMean());
-        Double perReplica = row.waitingPerReplica();
-        return perReplica == null ? kv : kv + " · " + String.format(Locale.ROOT, "%.1f", perReplica) + " waiting";
+    static String kvAndWaiting(@Nullable Double kvMean, @Nullable Double perReplica) {
+        String kv = MetricFormat.percent(kvMean);
+        return perReplica == null ? kv : kv + " · " + NumberRules.READING.format(perReplica) + " waiting";
     }
 
     /** A firing alert, the more urgent news, takes the SLO state's place: one badge keeps the column narrow. */

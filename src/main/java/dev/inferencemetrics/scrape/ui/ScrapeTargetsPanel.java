@@ -1,5 +1,7 @@
 package dev.inferencemetrics.scrape.ui;
 
+import com.vaadin.flow.component.AttachEvent;
+import com.vaadin.flow.component.DetachEvent;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.Paragraph;
@@ -7,15 +9,18 @@ import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.tabs.TabSheet;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.shared.Registration;
+import dev.inferencemetrics.base.format.NumberRule;
+import dev.inferencemetrics.base.format.NumberRules;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.scrape.ScrapeTarget;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,8 +32,6 @@ public class ScrapeTargetsPanel extends VerticalLayout {
     static final String INTRO = "The dashboard scrapes each replica's Prometheus /metrics (vLLM, SGLang, NVIDIA NIM,"
             + " NVIDIA Dynamo) for KV-cache use, requests running and waiting, prefix-cache hit rate and, when no"
             + " per-request source reports, bucketed latency. Targets must lie inside the operators' allow-list.";
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
     final Grid<ScrapeTarget> grid = new Grid<>();
     final TextField url = new TextField("URL of a replica's /metrics");
@@ -41,6 +44,8 @@ public class ScrapeTargetsPanel extends VerticalLayout {
     private final ScrapeTargetService targets;
     private final TenantScope scope;
     private final String deployment;
+    private PageTimeZone zone = PageTimeZone.utcZone();
+    private @Nullable Registration tabSelection;
 
     public ScrapeTargetsPanel(ScrapeTargetService targets, TenantScope scope, String deployment) {
         this.targets = targets;
@@ -58,7 +63,35 @@ public class ScrapeTargetsPanel extends VerticalLayout {
         form.setWrap(true);
         columns();
         add(new Paragraph(INTRO), grid, form, message);
+    }
+
+    /**
+     * Health changes with every scrape: the page's opening and each later visit of the tab read it afresh, in the
+     * page's time zone. A tab sheet keeps every tab attached, so a visit is its tab being selected.
+     */
+    @Override
+    protected void onAttach(AttachEvent event) {
+        super.onAttach(event);
+        zone = PageTimeZone.of(event.getUI());
         refresh();
+        getParent()
+                .filter(TabSheet.class::isInstance)
+                .map(TabSheet.class::cast)
+                .ifPresent(tabs -> tabSelection = tabs.addSelectedChangeListener(change -> {
+                    if (change.getSelectedTab() != null
+                            && change.getSelectedTab().equals(tabs.getTab(this))) {
+                        refresh();
+                    }
+                }));
+    }
+
+    @Override
+    protected void onDetach(DetachEvent event) {
+        if (tabSelection != null) {
+            tabSelection.remove();
+            tabSelection = null;
+        }
+        super.onDetach(event);
     }
 
     private void columns() {
@@ -70,7 +103,9 @@ public class ScrapeTargetsPanel extends VerticalLayout {
         grid.addColumn(t -> t.lastError() == null ? "" : t.lastError())
                 .setHeader("Last error")
                 .setFlexGrow(1);
-        grid.addColumn(t -> t.seriesRead() == null ? "–" : t.seriesRead().toString())
+        grid.addColumn(t -> t.seriesRead() == null
+                        ? NumberRule.NO_VALUE
+                        : NumberRules.COUNT.format(t.seriesRead().doubleValue()))
                 .setHeader("Series read");
         grid.addComponentColumn(t -> new Button("Remove", click -> remove(t))).setHeader("Remove");
         grid.setAllRowsVisible(true);
@@ -106,7 +141,7 @@ public class ScrapeTargetsPanel extends VerticalLayout {
         grid.setItems(targets.targets(scope, deployment));
     }
 
-    private static String time(@Nullable Instant instant) {
-        return instant == null ? "never" : TIME.format(instant);
+    private String time(@Nullable Instant instant) {
+        return instant == null ? "never" : zone.format(instant);
     }
 }

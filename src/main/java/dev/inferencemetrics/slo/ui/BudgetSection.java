@@ -51,7 +51,7 @@ class BudgetSection implements DeploymentSection {
         return Optional.of(section);
     }
 
-    private static Div card(BudgetReport report) {
+    static Div card(BudgetReport report) {
         ErrorBudget budget = report.budget();
         Span title = new Span(budget.objective().kind().label());
         title.addClassName("budget-card__title");
@@ -60,7 +60,7 @@ class BudgetSection implements DeploymentSection {
         Div details = new Div(
                 new Div(budget.objective().describe()),
                 new Div(MetricFormat.share(budget.compliance()) + " good of "
-                        + budget.counts().total()));
+                        + MetricFormat.count(budget.counts().total())));
         details.addClassName("budget-card__details");
         Div card = new Div(title, left, details);
         card.addClassNames("budget-card", budget.exhausted() ? "budget-card--exhausted" : "budget-card--left");

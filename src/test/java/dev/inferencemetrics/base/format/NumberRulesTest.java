@@ -27,6 +27,23 @@ class NumberRulesTest {
     }
 
     @Test
+    void a_small_rate_is_written_per_hour_rather_than_as_zero_per_second() {
+        assertThat(NumberRules.RATE.format(7 / 3600.0)).isEqualTo("7/h");
+        assertThat(NumberRules.RATE.format(0.05)).isEqualTo("180/h");
+        assertThat(NumberRules.RATE.format(0.1)).isEqualTo("0.10/s");
+        assertThat(NumberRules.RATE.format(0.5 / 3600)).isEqualTo("0.50/h");
+        assertThat(NumberRules.RATE.format(0.0)).isEqualTo("0/s");
+    }
+
+    @Test
+    void counts_and_gauge_readings_carry_thousands_separators() {
+        assertThat(NumberRules.COUNT.format(368_867.0)).isEqualTo("368,867");
+        assertThat(NumberRules.COUNT.format(234_822_649.0)).isEqualTo("234,822,649");
+        assertThat(NumberRules.READING.format(2826.0)).isEqualTo("2,826.0");
+        assertThat(NumberRules.READING.format(4.04)).isEqualTo("4.0");
+    }
+
+    @Test
     void a_chart_receives_its_units_rule_so_its_element_needs_no_formatter_of_its_own() {
         ChartConfig config = ChartConfig.line("ttft", null, "Time to first token", ChartUnit.MILLISECONDS, List.of());
 

@@ -89,6 +89,22 @@ class CompareViewTest extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "compare-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void with_only_a_named_b_is_the_period_before_and_the_page_says_so() {
+        Instant after = slow.plus(Duration.ofMinutes(30));
+        CompareView view =
+                (CompareView) open("a=" + SLUG + "&aFrom=" + after + "&aTo=" + after.plus(Duration.ofMinutes(30)));
+
+        Delta p99 = delta(view, "ttft.p99");
+        assertThat(p99.b()).as("B is the slow half hour before A").isGreaterThan(2 * p99.a());
+        assertThat(DeltaText.verdict(p99)).isEqualTo("B worse, beyond noise");
+        assertThat(view.defaultB.isVisible()).isTrue();
+        assertThat(view.defaultB.getText())
+                .isEqualTo("B is the period before A: the same deployment over the window of the same length that"
+                        + " ends where A's begins. Pick deployment B to compare two deployments.");
+    }
+
+    @Test
+    @WithUserDetails(value = "compare-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_unusable_window_is_said_in_words() {
         CompareView view = (CompareView) open("a=" + SLUG + "&aFrom=yesterday");
 

@@ -2,17 +2,25 @@ package dev.inferencemetrics.scrape.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.tabs.TabSheet;
 import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.base.format.NumberRules;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.ui.page.DeploymentView;
 import dev.inferencemetrics.scrape.AllowListEntry;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeProperties;
+import dev.inferencemetrics.scrape.ScrapeRunner;
 import dev.inferencemetrics.scrape.ScrapeTarget;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -20,9 +28,16 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
 import dev.inferencemetrics.testing.ScrapeAllowList;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.test.context.support.TestExecutionEvent;
@@ -55,6 +70,9 @@ class ScrapeViewsTest extends SpringBrowserlessTest {
 
     @Autowired
     OwnerJdbc owner;
+
+    @Autowired
+    ScrapeRunner runner;
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
@@ -127,5 +145,66 @@ class ScrapeViewsTest extends SpringBrowserlessTest {
                 .isEqualTo("Not added: the tenant already has " + properties.maxTargetsPerTenant()
                         + " scrape targets, the most one tenant may have (an operator sets"
                         + " inference-metrics.scrape.max-targets-per-tenant).");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void after_a_successful_scrape_the_sources_tab_shows_the_last_success_and_the_series_read_on_its_next_visit()
+            throws IOException {
+        ScrapeAllowList.permitLoopback(allowList);
+        long tenant = tenants.createIfAbsent("sources-labs", "Sources Labs");
+        String slug = "sources-" + Long.toString(System.nanoTime(), 36);
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Sources", "m", "vLLM", "eu-1"));
+        HttpServer engine = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] scrape = Files.readAllBytes(Path.of("src/test/resources/engine-metrics/vllm-v1-two-engines.txt"));
+        engine.createContext("/metrics", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/plain; version=0.0.4");
+            exchange.sendResponseHeaders(200, scrape.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(scrape);
+            }
+        });
+        engine.start();
+        try {
+            DeploymentView view = navigate("deployments/" + slug, DeploymentView.class);
+            TabSheet tabs = $(TabSheet.class).single();
+            tabs.setSelectedIndex(tabIndex(tabs, "Sources"));
+            ScrapeTargetsPanel panel = $(ScrapeTargetsPanel.class).single();
+            panel.url.setValue("http://127.0.0.1:" + engine.getAddress().getPort() + "/metrics");
+            panel.replica.setValue("vllm-0");
+            panel.add.click();
+            assertThat(test(panel.grid).getCellText(0, column(panel, "Last success")))
+                    .isEqualTo("never");
+
+            assertThat(runner.scrapeDueNow()).isPositive();
+            tabs.setSelectedIndex(tabIndex(tabs, "Metrics"));
+            tabs.setSelectedIndex(tabIndex(tabs, "Sources"));
+
+            ScrapeTarget scraped =
+                    targets.targets(TenantScope.tenant(tenant), slug).getFirst();
+            assertThat(scraped.seriesRead()).isPositive();
+            assertThat(test(panel.grid).getCellText(0, column(panel, "Last success")))
+                    .isEqualTo(PageTimeZone.of(UI.getCurrent()).format(scraped.lastSuccessAt()));
+            assertThat(test(panel.grid).getCellText(0, column(panel, "Series read")))
+                    .isEqualTo(NumberRules.COUNT.format(scraped.seriesRead().doubleValue()));
+            assertThat(view.isAttached()).isTrue();
+        } finally {
+            engine.stop(0);
+        }
+    }
+
+    private static int tabIndex(TabSheet tabs, String label) {
+        return IntStream.range(0, tabs.getTabCount())
+                .filter(i -> tabs.getTabAt(i).getLabel().equals(label))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static int column(ScrapeTargetsPanel panel, String header) {
+        List<Grid.Column<ScrapeTarget>> columns = panel.grid.getColumns();
+        return IntStream.range(0, columns.size())
+                .filter(i -> header.equals(columns.get(i).getHeaderText()))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -5,6 +5,7 @@ import com.vaadin.flow.component.html.H4;
 import com.vaadin.flow.component.html.Paragraph;
 import dev.inferencemetrics.metrics.ApproximateFormat;
 import dev.inferencemetrics.metrics.ApproximateLatency;
+import dev.inferencemetrics.metrics.MetricFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -34,11 +35,12 @@ class ApproximateLatencyCards extends Div {
         for (String metric : List.of("ttft", "itl", "e2e")) {
             ApproximateLatency.Summary summary = latency.metrics().get(metric);
             if (summary != null) {
-                Paragraph line = new Paragraph(TITLES.get(metric) + " (" + summary.count() + " observations): p50 "
-                        + ApproximateFormat.latency(summary.p50()) + " · p90 "
-                        + ApproximateFormat.latency(summary.p90())
-                        + " · p95 " + ApproximateFormat.latency(summary.p95()) + " · p99 "
-                        + ApproximateFormat.latency(summary.p99()));
+                Paragraph line = new Paragraph(
+                        TITLES.get(metric) + " (" + MetricFormat.count(summary.count()) + " observations): p50 "
+                                + ApproximateFormat.latency(summary.p50()) + " · p90 "
+                                + ApproximateFormat.latency(summary.p90())
+                                + " · p95 " + ApproximateFormat.latency(summary.p95()) + " · p99 "
+                                + ApproximateFormat.latency(summary.p99()));
                 line.addClassName("approximate-" + metric);
                 add(line);
             }

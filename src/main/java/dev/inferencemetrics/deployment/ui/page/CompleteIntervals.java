@@ -25,7 +25,8 @@ final class CompleteIntervals {
                 ended(series.queue(), DeploymentMetrics.LatencyPoint::t, step, now));
     }
 
-    private static <T> List<T> ended(List<T> points, Function<T, Instant> start, long stepSeconds, Instant now) {
+    /** The points whose interval of {@code stepSeconds} has ended by {@code now}: the one rule for every chart. */
+    static <T> List<T> ended(List<T> points, Function<T, Instant> start, long stepSeconds, Instant now) {
         return points.stream()
                 .filter(point -> !start.apply(point).plusSeconds(stepSeconds).isAfter(now))
                 .toList();

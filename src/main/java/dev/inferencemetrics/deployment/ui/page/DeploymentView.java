@@ -25,6 +25,7 @@ import dev.inferencemetrics.metrics.ApproximateLatencyService;
 import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.HeatmapService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
+import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.metrics.RequestDrillDownService;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
@@ -143,12 +144,16 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
     private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
         removeAll();
         metricsTab = new MetricsTab(range, r -> metrics.query(deployment, r.window(clock)), clock);
-        HeatmapPanel heatmap = new HeatmapPanel((metric, r) -> heatmaps.query(deployment, metric, r.window(clock)));
+        HeatmapPanel heatmap =
+                new HeatmapPanel((metric, r) -> heatmaps.query(deployment, metric, r.window(clock)), clock);
         metricsTab.addCharts(heatmap, heatmap::show);
         ApproximateLatencyCards approximate = new ApproximateLatencyCards();
         metricsTab.addCharts(approximate, r -> approximate.show(approximateLatency.query(deployment, r.window(clock))));
         EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
-        metricsTab.addCharts(gaugeCharts, r -> gaugeCharts.show(engineGauges.query(deployment, r.window(clock))));
+        metricsTab.addCharts(gaugeCharts, r -> {
+            QueryWindow window = r.window(clock);
+            gaugeCharts.show(engineGauges.query(deployment, window), window.step(), clock.instant());
+        });
         DrillDownPanel panel = new DrillDownPanel(
                 (from, to, sort, after) -> drillDown.page(deployment, from, to, sort, true, 50, after),
                 page -> "/api/v1/deployments/" + page.deployment() + "/requests?format=csv&from=" + page.from() + "&to="

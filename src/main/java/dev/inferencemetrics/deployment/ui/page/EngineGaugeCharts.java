@@ -8,6 +8,8 @@ import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.base.ui.chart.ChartUnit;
 import dev.inferencemetrics.metrics.EngineGauges;
 import dev.inferencemetrics.metrics.EngineGauges.GaugePoint;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -32,7 +34,8 @@ class EngineGaugeCharts extends Div {
         add(queue, prefixCache);
     }
 
-    void show(EngineGauges gauges) {
+    /** Draws the window's intervals of {@code step}; one still running at {@code now} is left out, as elsewhere. */
+    void show(EngineGauges gauges, Duration step, Instant now) {
         boolean hasQueue = gauges.has(EngineGauges.RUNNING) || gauges.has(EngineGauges.WAITING);
         queue.setVisible(hasQueue);
         prefixCache.setVisible(gauges.has(EngineGauges.PREFIX_HIT));
@@ -40,11 +43,11 @@ class EngineGaugeCharts extends Div {
         if (hasQueue) {
             List<ChartSeries> series = new ArrayList<>();
             series.add(ChartSeries.solid(
-                    "running (avg)", RUNNING, points(gauges.of(EngineGauges.RUNNING), GaugePoint::avg)));
+                    "running (avg)", RUNNING, points(gauges.of(EngineGauges.RUNNING), GaugePoint::avg, step, now)));
             series.add(ChartSeries.solid(
-                    "waiting (avg)", WAITING, points(gauges.of(EngineGauges.WAITING), GaugePoint::avg)));
+                    "waiting (avg)", WAITING, points(gauges.of(EngineGauges.WAITING), GaugePoint::avg, step, now)));
             series.add(new ChartSeries(
-                    "waiting (max)", PEAK, true, points(gauges.of(EngineGauges.WAITING), GaugePoint::max)));
+                    "waiting (max)", PEAK, true, points(gauges.of(EngineGauges.WAITING), GaugePoint::max, step, now)));
             queue.setConfig(ChartConfig.line(
                     "queue-depth",
                     MetricsCharts.GROUP,
@@ -59,12 +62,15 @@ class EngineGaugeCharts extends Div {
                     "Prefix-cache hit rate",
                     ChartUnit.PERCENT,
                     List.of(ChartSeries.solid(
-                            "hit rate", RUNNING, points(gauges.of(EngineGauges.PREFIX_HIT), GaugePoint::avg)))));
+                            "hit rate",
+                            RUNNING,
+                            points(gauges.of(EngineGauges.PREFIX_HIT), GaugePoint::avg, step, now)))));
         }
     }
 
-    private static List<ChartPoint> points(List<GaugePoint> series, Function<GaugePoint, @Nullable Double> value) {
-        return series.stream()
+    private static List<ChartPoint> points(
+            List<GaugePoint> series, Function<GaugePoint, @Nullable Double> value, Duration step, Instant now) {
+        return CompleteIntervals.ended(series, GaugePoint::t, step.toSeconds(), now).stream()
                 .map(point -> new ChartPoint(point.t().toEpochMilli(), value.apply(point)))
                 .toList();
     }

@@ -1,14 +1,22 @@
 package dev.inferencemetrics.deployment.ui.page;
 
+import dev.inferencemetrics.base.format.NumberRule;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the heatmap element draws, every text formatted here: edges (one more than each column's counts) with their
- * labels, and per column its time label, counts and p50/p99.
+ * What the heatmap element draws, every text formatted here or by the rule sent with it: edges (one more than each
+ * column's counts) with their labels, per column its time label, counts and p50/p99, and the rule its counts are
+ * written by.
  */
 record HeatmapData(
-        String title, String noun, List<Double> edges, List<String> edgeLabels, long maxCount, List<Column> columns) {
+        String title,
+        String noun,
+        List<Double> edges,
+        List<String> edgeLabels,
+        long maxCount,
+        List<Column> columns,
+        NumberRule countFormat) {
 
     record Column(
             String label,

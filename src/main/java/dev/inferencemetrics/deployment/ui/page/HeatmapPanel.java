@@ -4,12 +4,15 @@ import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.select.Select;
+import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.metrics.Heatmap;
 import dev.inferencemetrics.metrics.HeatmapMetric;
 import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.metrics.TimeRange;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
@@ -29,10 +32,12 @@ class HeatmapPanel extends Div {
     final HeatmapChart chart = new HeatmapChart();
     final Paragraph empty = new Paragraph(EMPTY);
     private final BiFunction<HeatmapMetric, TimeRange, Heatmap> query;
+    private final Clock clock;
     private TimeRange range = TimeRange.DEFAULT;
 
-    HeatmapPanel(BiFunction<HeatmapMetric, TimeRange, Heatmap> query) {
+    HeatmapPanel(BiFunction<HeatmapMetric, TimeRange, Heatmap> query, Clock clock) {
         this.query = query;
+        this.clock = clock;
         addClassName("heatmap-panel");
         setWidthFull();
         metric.setLabel("Heatmap");
@@ -47,12 +52,26 @@ class HeatmapPanel extends Div {
 
     void show(TimeRange shown) {
         range = shown;
-        Heatmap heatmap = query.apply(metric.getValue(), shown);
+        Heatmap heatmap = ended(query.apply(metric.getValue(), shown), clock.instant());
         empty.setVisible(heatmap.isEmpty());
         chart.setVisible(!heatmap.isEmpty());
         if (!heatmap.isEmpty()) {
             chart.setData(data(heatmap, metric.getValue(), PageTimeZone.of(UI.getCurrent())));
         }
+    }
+
+    /** The heatmap without its column still running, as every chart of the tab leaves it out. */
+    private static Heatmap ended(Heatmap heatmap, Instant now) {
+        return new Heatmap(
+                heatmap.deployment(),
+                heatmap.metric(),
+                heatmap.unit(),
+                heatmap.from(),
+                heatmap.to(),
+                heatmap.stepSeconds(),
+                heatmap.bounds(),
+                heatmap.maxCount(),
+                CompleteIntervals.ended(heatmap.columns(), Heatmap.Column::t, heatmap.stepSeconds(), now));
     }
 
     static HeatmapData data(Heatmap heatmap, HeatmapMetric metric, PageTimeZone zone) {
@@ -71,7 +90,8 @@ class HeatmapPanel extends Div {
                 heatmap.bounds(),
                 labels,
                 heatmap.maxCount(),
-                columns);
+                columns,
+                NumberRules.COUNT);
     }
 
     private static String value(double value, HeatmapMetric metric) {

@@ -171,7 +171,7 @@ class MetricsTab extends VerticalLayout {
         emptyState.setVisible(!hasData);
         cards.show(metrics.summary(), Duration.ofSeconds(metrics.stepSeconds()));
         charts.show(metrics, clock.instant());
-        queue.show(metrics, cards.ttft);
+        queue.show(metrics, cards.ttft, clock.instant());
         drawBands();
         followers.forEach(follower -> follower.accept(timeRange));
         window.setText(WindowText.of(metrics, clock.instant(), zone));

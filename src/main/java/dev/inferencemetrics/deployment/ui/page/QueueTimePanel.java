@@ -16,6 +16,7 @@ import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
 import dev.inferencemetrics.metrics.MetricFormat;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -37,15 +38,18 @@ class QueueTimePanel extends Div {
         setVisible(false);
     }
 
-    /** Shows the window's queue times, and adds the queueing share to the TTFT card shown just before. */
-    void show(DeploymentMetrics metrics, MetricCard ttftCard) {
+    /**
+     * Shows the window's queue times, and adds the queueing share to the TTFT card shown just before; an interval
+     * still running at {@code now} is left out, as on every other chart.
+     */
+    void show(DeploymentMetrics metrics, MetricCard ttftCard, Instant now) {
         LatencySummary queue = metrics.summary().queue();
         setVisible(queue.count() > 0);
         if (queue.count() == 0) {
             return;
         }
         ttftCard.details.add(new Div(shareOfTtft(queue, metrics.summary().ttft())));
-        List<LatencyPoint> series = metrics.series().queue();
+        List<LatencyPoint> series = CompleteIntervals.of(metrics, now).queue();
         chart.setConfig(ChartConfig.line(
                 "queue",
                 MetricsCharts.GROUP,
@@ -58,12 +62,16 @@ class QueueTimePanel extends Div {
                         ChartSeries.solid("p99", P99, points(series, LatencyPoint::p99)))));
     }
 
-    /** "Queueing p50 12 ms (15 % of TTFT p50)": medians, as both are sketches of the same ok requests. */
+    /**
+     * "Queueing p50 0.00 ms · p99 410 ms (38.0 % of TTFT p99)": queueing lives in the tail (a median of zero beside
+     * a breached TTFT p95 says nothing), so its share is told at p99; both are sketches of the same ok requests.
+     */
     static String shareOfTtft(LatencySummary queue, LatencySummary ttft) {
-        Double share = queue.p50() == null || ttft.p50() == null || ttft.p50() == 0
+        Double share = queue.p99() == null || ttft.p99() == null || ttft.p99() == 0
                 ? null
-                : Math.min(1, queue.p50() / ttft.p50());
-        return "Queueing p50 " + MetricFormat.latency(queue.p50()) + " (" + MetricFormat.share(share) + " of TTFT p50)";
+                : Math.min(1, queue.p99() / ttft.p99());
+        return "Queueing p50 " + MetricFormat.latency(queue.p50()) + " · p99 " + MetricFormat.latency(queue.p99())
+                + " (" + MetricFormat.share(share) + " of TTFT p99)";
     }
 
     private static List<ChartPoint> points(List<LatencyPoint> series, Function<LatencyPoint, @Nullable Double> value) {
