@@ -91,6 +91,13 @@ class PageLayoutBrowserIT {
                             + " return clipped(b) ? 1 : 0;"))
                     .as("time zone cut at %d px", width)
                     .isZero();
+            assertThat(number("const s = document.querySelector('" + zone + "');"
+                            + " const find = root => root.querySelector('[part~=toggle-button]') || Array.from("
+                            + "root.querySelectorAll('*')).map(e => e.shadowRoot && find(e.shadowRoot)).find(t => t);"
+                            + " return find(s.shadowRoot).getBoundingClientRect().right"
+                            + " - s.getBoundingClientRect().right;"))
+                    .as("time zone toggle outside its field at %d px", width)
+                    .isNotPositive();
             browser.screenshot("deployment-" + width);
         }
     }

@@ -223,7 +223,6 @@ class MetricsTab extends VerticalLayout {
             }
         });
         zoneChoice.setLabel("Time zone");
-        // as wide as the zone's name, which can be long ("Your time (America/Argentina/Buenos_Aires)")
         zoneChoice.addClassName("zone-choice");
         zoneChoice.setItems(false, true);
         zoneChoice.addValueChangeListener(event -> {
@@ -244,7 +243,11 @@ class MetricsTab extends VerticalLayout {
     /** One zone for the pickers, the window line, the axes and the tooltips. */
     private void showZone() {
         String viewers = PageTimeZone.viewers(UI.getCurrent()).name();
-        zoneChoice.setItemLabelGenerator(utc -> utc ? "UTC" : "Your time (" + viewers + ")");
+        String yours = "Your time (" + viewers + ")";
+        zoneChoice.setItemLabelGenerator(utc -> utc ? "UTC" : yours);
+        // wide enough for the zone's name, which can be long ("Your time (America/Argentina/Buenos_Aires)"): a
+        // character is at most 1ch on average, the toggle and padding take 6 more
+        zoneChoice.setWidth("max(12em, " + (yours.length() + 6) + "ch)");
         zoneChoice.setValue(zone.utc());
         custom.inZone(zone);
         MetricsCharts.chartsIn(this).forEach(chart -> chart.setTimeZone(zone.name(), zone.utc()));
