@@ -16,6 +16,16 @@ export interface ChartConfig {
   stacked: boolean;
   timeAxis: "INSTANT" | "DAY";
   format: NumberRule;
+  timeTicks: TimeTicks;
+}
+
+/** Mirrors dev.inferencemetrics.base.ui.chart.TimeTicks: the pattern of a tick on a new year, month, day, hour or minute. */
+export interface TimeTicks {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
 }
 
 export type ChartUnit =
@@ -237,7 +247,6 @@ function toApexOptions(
   const days = config.timeAxis === "DAY";
   // a day is a calendar date: its UTC midnight must not shift into the browser's zone
   const utc = days || (zone?.utc ?? false);
-  const tick = axisLabels(config, utc);
   const when = new Intl.DateTimeFormat("en-GB", {
     timeZone: utc ? "UTC" : undefined,
     weekday: days ? "short" : undefined,
@@ -339,20 +348,11 @@ function toApexOptions(
         text: days || !zone ? undefined : `Time (${zone.name})`,
         style: { fontWeight: 400 },
       },
+      // no label formatter: only without one does ApexCharts place ticks on round times (5, 10, 15, 30 minutes,
+      // hours, days) rather than at even fractions of the window, which fall on odd minutes
       labels: {
         datetimeUTC: utc,
-        formatter: days
-          ? undefined
-          : (_value: string, timestamp?: number) =>
-              timestamp === undefined ? "" : tick.format(timestamp),
-        // minutes at most; a day's first label carries its date
-        datetimeFormatter: {
-          year: "yyyy",
-          month: "MMM yyyy",
-          day: "dd MMM",
-          hour: "HH:mm",
-          minute: "HH:mm",
-        },
+        datetimeFormatter: config.timeTicks,
       },
     },
     yaxis: {
@@ -407,31 +407,6 @@ function toApexOptions(
     grid: { show: !empty, borderColor: dark ? "#3a3f4b" : "#e5e7eb" },
     noData: { text: "No data in this window" },
   };
-}
-
-/**
- * Axis labels to the minute; once the window crosses midnight in the shown zone every label carries its date, and
- * past three days the date alone.
- */
-function axisLabels(config: ChartConfig, utc: boolean): Intl.DateTimeFormat {
-  const xs = config.series.flatMap((s) => s.data.map((p) => p.x));
-  const first = Math.min(...xs);
-  const last = Math.max(...xs);
-  const timeZone = utc ? "UTC" : undefined;
-  const day = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    dateStyle: "short",
-  });
-  const spansDays = xs.length > 0 && day.format(first) !== day.format(last);
-  const longSpan = last - first >= 3 * 24 * 60 * 60 * 1000;
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    day: spansDays ? "numeric" : undefined,
-    month: spansDays ? "short" : undefined,
-    hour: longSpan ? undefined : "2-digit",
-    minute: longSpan ? undefined : "2-digit",
-    hourCycle: "h23",
-  });
 }
 
 declare global {

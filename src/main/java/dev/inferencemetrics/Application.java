@@ -3,6 +3,7 @@ package dev.inferencemetrics;
 import com.vaadin.flow.component.dependency.StyleSheet;
 import com.vaadin.flow.component.page.AppShellConfigurator;
 import com.vaadin.flow.component.page.ColorScheme;
+import com.vaadin.flow.server.AppShellSettings;
 import com.vaadin.flow.theme.lumo.Lumo;
 import dev.inferencemetrics.loadgen.LoadGenerator;
 import java.util.Arrays;
@@ -16,6 +17,12 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 @StyleSheet("styles.css")
 @ColorScheme(ColorScheme.Value.LIGHT_DARK)
 public class Application implements AppShellConfigurator {
+
+    /** The product's icon in every page's head; browsers that ask for {@code /favicon.ico} get it there too. */
+    @Override
+    public void configurePage(AppShellSettings settings) {
+        settings.addFavIcon("icon", "icons/favicon.svg", "any");
+    }
 
     /** Runs the dashboard; {@code load …} runs the load generator against a running dashboard instead. */
     public static void main(String[] args) {

@@ -20,7 +20,8 @@ import org.springframework.stereotype.Repository;
 class AlertStore {
 
     private static final String SUMMARY = """
-            select a.id as alert_id, t.slug as tenant_slug, d.slug as deployment_slug, a.state, a.pending_since,
+            select a.id as alert_id, t.slug as tenant_slug, t.name as tenant_name, d.slug as deployment_slug,
+                   d.display_name as deployment_name, a.state, a.pending_since,
                    a.fired_at, a.resolved_at, a.value, a.peak_value, a.silenced, a.acknowledged_by, a.acknowledged_at,
                    r.id, r.tenant_id, r.deployment_id, r.name, r.kind, r.objective, r.severity, r.threshold,
                    r.clear_below, r.long_window_s, r.short_window_s, r.for_s, r.enabled
@@ -188,7 +189,9 @@ class AlertStore {
         return new AlertSummary(
                 rs.getLong("alert_id"),
                 rs.getString("tenant_slug"),
+                rs.getString("tenant_name"),
                 rs.getString("deployment_slug"),
+                rs.getString("deployment_name"),
                 rule.id(),
                 rule.name(),
                 rule.severity(),

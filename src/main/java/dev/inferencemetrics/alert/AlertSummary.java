@@ -7,7 +7,9 @@ import org.jspecify.annotations.Nullable;
 public record AlertSummary(
         long id,
         String tenant,
+        String tenantName,
         String deployment,
+        String deploymentName,
         long ruleId,
         String rule,
         Severity severity,

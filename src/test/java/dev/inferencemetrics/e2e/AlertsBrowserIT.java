@@ -10,7 +10,10 @@ import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,14 +32,17 @@ class AlertsBrowserIT extends HttpIntegrationTest {
     @Autowired
     AlertEvaluator evaluator;
 
+    private static final String NEW_YORK = "America/New_York";
+
     private Browser browser;
     private String deployment;
+    private Instant firedAt;
 
     @BeforeEach
     void aDeploymentThatBurnsItsBudget() {
         TestTenant tenant = TestTenant.create(context, "alert-page");
         deployment = tenant.deployment("slow");
-        Instant firedAt = clock.instant().minus(Duration.ofMinutes(20));
+        firedAt = clock.instant().minus(Duration.ofMinutes(20));
         List<RequestSampleJson> samples = IntStream.range(0, 600)
                 .mapToObj(i -> RequestSampleJson.ok("slow-" + i, firedAt.minusSeconds(6L * i))
                         .ttft(1_500)
@@ -46,7 +52,7 @@ class AlertsBrowserIT extends HttpIntegrationTest {
         evaluator.evaluate(firedAt, () -> true);
         users.createIfAbsent(
                 tenant.id(), "alert-page-admin-" + tenant.id(), "Alma Admin", "a long password", Role.TENANT_ADMIN);
-        browser = Browser.open(port);
+        browser = Browser.open(port, NEW_YORK);
         browser.signIn("alert-page-admin-" + tenant.id(), "a long password");
     }
 
@@ -66,7 +72,15 @@ class AlertsBrowserIT extends HttpIntegrationTest {
                     .toList();
             return texts.contains("TTFT fast burn") ? texts : null;
         });
-        assertThat(cells).contains(deployment, "Firing", "page", "TTFT slow burn", "Acknowledge");
+        assertThat(cells).contains("Test slow", "Firing", "page", "TTFT slow burn", "Acknowledge");
+        // written as the Metrics page writes them: the deployment's name, the viewer's own time with its zone named
+        assertThat(cells).doesNotContain(deployment);
+        assertThat(browser.text(".alerts-summary")).endsWith(" Times in " + NEW_YORK + ".");
+        assertThat(cells)
+                .anyMatch(cell -> cell.matches("\\d{1,2} [A-Z][a-z]{2} \\d{4} \\d\\d:\\d\\d")
+                        && cell.endsWith(firedAt.atZone(ZoneId.of(NEW_YORK))
+                                .format(DateTimeFormatter.ofPattern("HH:mm", Locale.ENGLISH))))
+                .noneMatch(cell -> cell.contains("UTC"));
         browser.screenshot("alerts-page");
 
         browser.open("/deployments/" + deployment);

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.alert.ui;
 
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.grid.Grid;
@@ -22,6 +23,7 @@ import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.AlertState;
 import dev.inferencemetrics.alert.AlertSummary;
 import dev.inferencemetrics.base.ui.LookBack;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.notify.ChannelService;
@@ -34,8 +36,6 @@ import dev.inferencemetrics.tenant.TenantSummary;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
@@ -51,7 +51,6 @@ import org.jspecify.annotations.Nullable;
 public class AlertsView extends VerticalLayout {
 
     static final int SHOWN = 500;
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'");
 
     final Select<LookBack> period = new Select<>();
     final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
@@ -67,6 +66,8 @@ public class AlertsView extends VerticalLayout {
     private final AlertService service;
     private final SignedInUser user;
     private final Clock clock;
+    /** Instants in the viewer's zone (or UTC if they chose it), as on the Metrics page. */
+    private final PageTimeZone zone = PageTimeZone.of(UI.getCurrent());
 
     public AlertsView(
             AlertService service,
@@ -100,6 +101,7 @@ public class AlertsView extends VerticalLayout {
         filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         configureGrid();
         setWidthFull();
+        summary.addClassName("alerts-summary");
         add(new H1("Alerts"), filters, summary, alerts);
         if (user.role() != Role.TENANT_VIEWER) {
             channelsPanel = new ChannelsPanel(channels, user, tenants.visibleTo(user.scope()));
@@ -115,7 +117,7 @@ public class AlertsView extends VerticalLayout {
                 .setAutoWidth(true);
         alerts.addComponentColumn(this::deploymentLink).setHeader("Deployment").setAutoWidth(true);
         if (user.role() == Role.OPERATOR) {
-            alerts.addColumn(AlertSummary::tenant).setHeader("Tenant").setAutoWidth(true);
+            alerts.addColumn(AlertSummary::tenantName).setHeader("Tenant").setAutoWidth(true);
         }
         alerts.addColumn(AlertSummary::rule)
                 .setHeader("Rule")
@@ -153,11 +155,12 @@ public class AlertsView extends VerticalLayout {
                         state.getValue(),
                         SHOWN));
         alerts.setItems(found);
-        summary.setText(
-                found.size() == SHOWN
+        // the zone is named once, here, so the time columns stay narrow
+        summary.setText((found.size() == SHOWN
                         ? "The newest " + SHOWN + " alerts; narrow the filters to see older ones."
                         : found.size() + " alerts in the "
-                                + period.getValue().label().toLowerCase(Locale.ROOT) + ".");
+                                + period.getValue().label().toLowerCase(Locale.ROOT) + ".")
+                + " Times in " + zone.name() + ".");
     }
 
     private Component deploymentLink(AlertSummary alert) {
@@ -166,7 +169,7 @@ public class AlertsView extends VerticalLayout {
         return new Anchor(
                 "deployments/%s?from=%s&to=%s"
                         .formatted(alert.deployment(), from.minusSeconds(3600), to.plusSeconds(600)),
-                alert.deployment());
+                alert.deploymentName());
     }
 
     private Component acknowledgement(AlertSummary alert) {
@@ -199,7 +202,7 @@ public class AlertsView extends VerticalLayout {
         };
     }
 
-    private static String time(@Nullable Instant instant) {
-        return instant == null ? "—" : TIME.format(instant.atOffset(ZoneOffset.UTC));
+    private String time(@Nullable Instant instant) {
+        return instant == null ? "—" : zone.minute(instant);
     }
 }

@@ -23,8 +23,13 @@ public record PageTimeZone(ZoneId zone, boolean utc) {
 
     static final String COOKIE = "im-time-zone";
     private static final String UTC_CHOICE = "utc";
-    private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH);
-    private static final DateTimeFormatter SECOND = DateTimeFormatter.ofPattern("d MMM yyyy HH:mm:ss", Locale.ENGLISH);
+    /** How the pages write a date, "26 Nov 2026"; the date pickers' own pattern (date-fns) reads the same. */
+    public static final String DATE_PATTERN = "d MMM yyyy";
+
+    private static final DateTimeFormatter MINUTE =
+            DateTimeFormatter.ofPattern(DATE_PATTERN + " HH:mm", Locale.ENGLISH);
+    private static final DateTimeFormatter SECOND =
+            DateTimeFormatter.ofPattern(DATE_PATTERN + " HH:mm:ss", Locale.ENGLISH);
 
     /** The zone in force for this UI: UTC if the viewer chose it, else the browser's zone (UTC if unknown). */
     public static PageTimeZone of(@Nullable UI ui) {
@@ -69,7 +74,12 @@ public record PageTimeZone(ZoneId zone, boolean utc) {
 
     /** "23 Nov 2026 14:02 Europe/Berlin": to the minute, in this zone, naming it. */
     public String format(Instant instant) {
-        return MINUTE.format(instant.atZone(zone)) + " " + name();
+        return minute(instant) + " " + name();
+    }
+
+    /** "23 Nov 2026 14:02": to the minute, in this zone, for a column whose header names the zone. */
+    public String minute(Instant instant) {
+        return MINUTE.format(instant.atZone(zone));
     }
 
     /** "23 Nov 2026 14:02:17": to the second, in this zone, for a line that names the zone once. */

@@ -13,7 +13,7 @@ final class FleetCard {
     private FleetCard() {}
 
     static Div of(FleetRow row) {
-        Div head = new Div(link(row), badge(row));
+        Div head = new Div(link(row), state(row));
         head.addClassName("fleet-card__head");
         Div figures = new Div(
                 new Span(row.model() + " · " + row.engine()),
@@ -35,12 +35,23 @@ final class FleetCard {
         return link;
     }
 
-    static Span badge(FleetRow row) {
-        return badge(row, row.sloState().label());
+    /**
+     * The row's state as the grid's SLO column and the phone's card both show it: a firing alert, the more urgent
+     * news, takes the SLO state's place, so one badge says it; else the SLO state in a word.
+     */
+    static Span state(FleetRow row) {
+        if (!row.firing()) {
+            return sloBadge(row);
+        }
+        Span alert = new Span("Firing");
+        alert.addClassNames("alert-badge", "alert-badge--firing");
+        alert.getElement()
+                .setAttribute(
+                        "title", "An alert is firing; SLO " + row.sloState().label());
+        return alert;
     }
 
-    /** Under the column header "SLO" the state alone says enough. */
-    static Span shortBadge(FleetRow row) {
+    private static Span sloBadge(FleetRow row) {
         return badge(
                 row,
                 switch (row.sloState()) {

@@ -117,20 +117,21 @@ public class FleetOverviewView extends VerticalLayout {
             cardColumn = null;
         }
         grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
+        grid.setClassName("fleet-grid--cards", cards);
         grid.setAllRowsVisible(cards);
     }
 
     private void configureGrid(boolean showTenant) {
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
         grid.addComponentColumn(FleetCard::link)
-                .setHeader("Deployment")
+                .setHeader(header("Deployment"))
                 .setKey("name")
                 .setSortProperty(FleetSort.NAME.name())
-                .setWidth("8em")
+                .setWidth("9.5em")
                 .setFlexGrow(2);
         if (showTenant) {
             grid.addColumn(FleetRow::tenantName)
-                    .setHeader("Tenant")
+                    .setHeader(header("Tenant"))
                     .setKey("tenant")
                     .setSortProperty(FleetSort.TENANT.name())
                     .setWidth("6em")
@@ -138,13 +139,13 @@ public class FleetOverviewView extends VerticalLayout {
         }
         // model and engine share a column, so every column fits 1366 px beside the menu
         grid.addColumn(row -> row.model() + " · " + row.engine())
-                .setHeader("Model · engine")
+                .setHeader(header("Model · engine"))
                 .setKey("model")
                 .setSortProperty(FleetSort.MODEL.name())
                 .setWidth("8em")
                 .setTooltipGenerator(row -> row.model() + " · " + row.engine());
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
-                .setHeader("Requests")
+                .setHeader(header("Requests"))
                 .setWidth("5em")
                 .setSortProperty(FleetSort.REQUESTS.name());
         latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99, FleetSort.TTFT);
@@ -152,20 +153,20 @@ public class FleetOverviewView extends VerticalLayout {
         // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
         // the KV column, which they explain, so every column fits 1366 px beside the menu
         grid.addColumn(row -> kvAndWaiting(row.kvMean(), row.waitingPerReplica()))
-                .setHeader("KV mean · waiting")
+                .setHeader(header("KV mean · waiting"))
                 .setKey("kv")
                 .setWidth("5.5em")
                 .setTooltipGenerator(row -> "KV-cache use, mean over the last hour; requests waiting per replica, mean")
                 .setSortProperty(FleetSort.KV.name());
         // one column for both states, so the grid still fits a laptop's width
-        grid.addComponentColumn(FleetOverviewView::sloCell)
-                .setHeader("SLO")
+        grid.addComponentColumn(FleetCard::state)
+                .setHeader(header("SLO"))
                 .setKey("slo")
                 .setWidth("6.5em")
                 .setFlexGrow(0)
                 .setSortProperty(FleetSort.STATE.name());
         grid.addComponentColumn(FleetOverviewView::trend)
-                .setHeader("TTFT p50 trend")
+                .setHeader(header("TTFT p50 trend"))
                 .setKey("trend")
                 .setWidth("96px")
                 .setFlexGrow(0);
@@ -188,26 +189,20 @@ public class FleetOverviewView extends VerticalLayout {
     private void latencyColumn(
             String header, Function<FleetRow, Double> p50, Function<FleetRow, Double> p99, FleetSort sort) {
         grid.addColumn(row -> MetricFormat.latency(p50.apply(row)) + " · " + MetricFormat.latency(p99.apply(row)))
-                .setHeader(header)
+                .setHeader(header(header))
                 .setSortProperty(sort.name());
+    }
+
+    /** A header that takes a second line rather than being cut where its column is narrow. */
+    private static Span header(String text) {
+        Span header = new Span(text);
+        header.addClassName("fleet-header");
+        return header;
     }
 
     static String kvAndWaiting(@Nullable Double kvMean, @Nullable Double perReplica) {
         String kv = MetricFormat.percent(kvMean);
         return perReplica == null ? kv : kv + " · " + NumberRules.READING.format(perReplica) + " waiting";
-    }
-
-    /** A firing alert, the more urgent news, takes the SLO state's place: one badge keeps the column narrow. */
-    private static Span sloCell(FleetRow row) {
-        if (!row.firing()) {
-            return FleetCard.shortBadge(row);
-        }
-        Span alert = new Span("Firing");
-        alert.addClassNames("alert-badge", "alert-badge--firing");
-        alert.getElement()
-                .setAttribute(
-                        "title", "An alert is firing; SLO " + row.sloState().label());
-        return alert;
     }
 
     private static Html trend(FleetRow row) {

@@ -129,6 +129,7 @@ public class ChannelsPanel extends VerticalLayout {
             message.setText("Added " + name.getValue().strip() + (tenantId == null ? " for every tenant." : "."));
             name.clear();
             target.clear();
+            allowPrivate.clear();
             refresh();
         } catch (IllegalArgumentException | AccessDeniedException e) {
             message.setText("Not added: " + e.getMessage() + (e.getMessage().endsWith(".") ? "" : "."));

@@ -131,6 +131,9 @@ class ChannelsViewTest extends SpringBrowserlessTest {
 
             assertThat(withoutLeave).startsWith("Not added: 127.0.0.1 is not a public address (127.0.0.1 is loopback)");
             assertThat(panel.message.getText()).isEqualTo("Added " + name + " for every tenant.");
+            // the next channel is judged afresh: the leave for a private address went with the one it was given to
+            assertThat(panel.allowPrivate.getValue()).isFalse();
+            assertThat(panel.name.getValue()).isEmpty();
             int row = rowOf(panel, name);
             assertThat(test(panel.grid).getCellText(row, 3)).isEqualTo("Every tenant");
 

@@ -51,6 +51,12 @@ public record ChartConfig(
         return unit.rule();
     }
 
+    /** How the time axis writes its ticks, sent along so the element keeps no date patterns of its own. */
+    @com.fasterxml.jackson.annotation.JsonProperty("timeTicks")
+    public TimeTicks timeTicks() {
+        return TimeTicks.PAGE;
+    }
+
     public static ChartConfig line(
             String id, @Nullable String group, String title, ChartUnit unit, List<ChartSeries> series) {
         return new ChartConfig(

@@ -1,19 +1,23 @@
 package dev.inferencemetrics.deployment.ui.page;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Optional;
 
-/** How often the Metrics tab reloads itself. */
+/** How often the Metrics tab reloads itself; {@code code} is how the page's address writes it. */
 enum AutoRefresh {
-    OFF("Off", Duration.ZERO),
-    TEN_SECONDS("Every 10 s", Duration.ofSeconds(10)),
-    THIRTY_SECONDS("Every 30 s", Duration.ofSeconds(30)),
-    MINUTE("Every minute", Duration.ofMinutes(1));
+    OFF("Off", "off", Duration.ZERO),
+    TEN_SECONDS("Every 10 s", "10s", Duration.ofSeconds(10)),
+    THIRTY_SECONDS("Every 30 s", "30s", Duration.ofSeconds(30)),
+    MINUTE("Every minute", "1m", Duration.ofMinutes(1));
 
     private final String label;
+    private final String code;
     private final Duration interval;
 
-    AutoRefresh(String label, Duration interval) {
+    AutoRefresh(String label, String code, Duration interval) {
         this.label = label;
+        this.code = code;
         this.interval = interval;
     }
 
@@ -21,7 +25,15 @@ enum AutoRefresh {
         return label;
     }
 
+    String code() {
+        return code;
+    }
+
     Duration interval() {
         return interval;
+    }
+
+    static Optional<AutoRefresh> fromCode(String code) {
+        return Arrays.stream(values()).filter(every -> every.code.equals(code)).findFirst();
     }
 }

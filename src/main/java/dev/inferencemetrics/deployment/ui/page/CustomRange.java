@@ -1,5 +1,6 @@
 package dev.inferencemetrics.deployment.ui.page;
 
+import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.metrics.QueryWindow;
@@ -20,15 +21,22 @@ final class CustomRange {
 
     CustomRange(Consumer<TimeRange> onPicked) {
         this.onPicked = onPicked;
-        // day before month, 24-hour clock: not the US format a browser default would give
+        // 24-hour clock, and the date written as everywhere else on the page ("26 Nov 2026"); typed dates may also
+        // be day/month/year or ISO
         from.setLocale(Locale.UK);
         to.setLocale(Locale.UK);
+        from.setDatePickerI18n(dates());
+        to.setDatePickerI18n(dates());
         from.addClassName("custom-range");
         to.addClassName("custom-range");
         to.setErrorMessage("Pick times between the years 1970 and 9999, To after From and at most "
                 + QueryWindow.MAX_WINDOW.toDays() + " days later");
         from.addValueChangeListener(event -> picked());
         to.addValueChangeListener(event -> picked());
+    }
+
+    private static DatePicker.DatePickerI18n dates() {
+        return new DatePicker.DatePickerI18n().setDateFormats(PageTimeZone.DATE_PATTERN, "d/M/yyyy", "yyyy-MM-dd");
     }
 
     void inZone(PageTimeZone zone) {

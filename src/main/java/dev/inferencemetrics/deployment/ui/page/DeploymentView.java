@@ -4,7 +4,6 @@ import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
-import com.vaadin.flow.component.tabs.TabSheet;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.HasDynamicTitle;
@@ -37,6 +36,7 @@ import dev.inferencemetrics.tenancy.TenantScope;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -131,9 +131,9 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         }
         audit.opened(currentUser.require(), deployment.tenantId(), "Deployment " + deployment.slug());
         title = deployment.displayName() + " · Inference Metrics";
-        TimeRange range =
-                TimeRange.fromQuery(event.getLocation().getQueryParameters().getParameters());
-        show(deployment, scope, range);
+        Map<String, List<String>> query =
+                event.getLocation().getQueryParameters().getParameters();
+        show(deployment, scope, TimeRange.fromQuery(query), new PageAddress(query));
     }
 
     @Override
@@ -141,9 +141,9 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         return title;
     }
 
-    private void show(DeploymentRef deployment, TenantScope scope, TimeRange range) {
+    private void show(DeploymentRef deployment, TenantScope scope, TimeRange range, PageAddress address) {
         removeAll();
-        metricsTab = new MetricsTab(range, r -> metrics.query(deployment, r.window(clock)), clock);
+        metricsTab = new MetricsTab(range, r -> metrics.query(deployment, r.window(clock)), clock, address);
         HeatmapPanel heatmap =
                 new HeatmapPanel((metric, r) -> heatmaps.query(deployment, metric, r.window(clock)), clock);
         metricsTab.addCharts(heatmap, heatmap::show);
@@ -178,7 +178,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
                 .ifPresent(tab::addTool));
         sections.orderedStream()
                 .forEach(section -> section.section(user, deployment).ifPresent(metricsTab::add));
-        TabSheet tabs = new TabSheet();
+        PageTabs tabs = new PageTabs(address);
         tabs.add("Metrics", metricsTab);
         tabs.add(
                 "Overview",
@@ -194,7 +194,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         }
         extraTabs.orderedStream().forEach(extra -> extra.tab(user, deployment)
                 .ifPresent(content -> tabs.add(extra.label(), content)));
-        tabs.setWidthFull();
+        tabs.openNamed();
         add(header(deployment));
         archivedNotice = null;
         if (!deployment.active()) {

@@ -3,6 +3,7 @@ package dev.inferencemetrics.deployment.ui.page;
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.grid.ColumnTextAlign;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.Div;
@@ -11,6 +12,7 @@ import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.function.ValueProvider;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.ingest.RequestRow;
 import dev.inferencemetrics.metrics.MetricFormat;
@@ -134,14 +136,14 @@ class DrillDownPanel extends Div {
         try {
             page = pages.page(from, to, sort.getValue(), after);
         } catch (IllegalArgumentException e) {
-            title.setText("Requests " + zone.format(from) + " – " + zone.format(to));
+            title.setText(heading());
             note.setText(e.getMessage());
             grid.setItems(List.of());
             return;
         }
         cursors.add(after);
         nextCursor = page.next();
-        title.setText("Requests " + zone.format(from) + " – " + zone.format(to));
+        title.setText(heading());
         grid.setItems(page.requests());
         grid.getColumnByKey("queue").setVisible(page.requests().stream().anyMatch(row -> row.queueMs() != null));
         previous.setEnabled(cursors.size() > 1);
@@ -150,6 +152,11 @@ class DrillDownPanel extends Div {
         csv.setVisible(page.rawAvailable());
         grid.setVisible(page.rawAvailable());
         note.setText(page.rawAvailable() ? pageNote(page) : RetainedDistribution.text(page));
+    }
+
+    /** "Requests 22 Nov 2026 11:00 – 11:01 Europe/Berlin": the zone named once, after the span. */
+    private String heading() {
+        return "Requests " + new TimeLabels(zone).span(from, to);
     }
 
     private String pageNote(RequestPage page) {
@@ -168,27 +175,23 @@ class DrillDownPanel extends Div {
         grid.addColumn(row -> SECONDS.format(row.ts().atZone(zone.zone())))
                 .setHeader("Time")
                 .setAutoWidth(true);
-        grid.addColumn(row -> MetricFormat.latency(row.ttftMs()))
-                .setHeader("TTFT")
-                .setAutoWidth(true);
-        grid.addColumn(row -> MetricFormat.latency(row.itlMs()))
-                .setHeader("ITL")
-                .setAutoWidth(true);
-        grid.addColumn(row -> MetricFormat.latency(row.e2eMs()))
-                .setHeader("E2E")
-                .setAutoWidth(true);
-        grid.addColumn(row -> MetricFormat.latency(row.queueMs()))
-                .setHeader("Queue")
-                .setKey("queue")
-                .setAutoWidth(true);
-        grid.addColumn(row -> MetricFormat.count(row.inputTokens()))
-                .setHeader("Input tokens")
-                .setAutoWidth(true);
-        grid.addColumn(row -> MetricFormat.count(row.outputTokens()))
-                .setHeader("Output tokens")
-                .setAutoWidth(true);
-        grid.addColumn(RequestRow::status).setHeader("Status").setAutoWidth(true);
+        number("ttft", "TTFT", row -> MetricFormat.latency(row.ttftMs()));
+        number("itl", "ITL", row -> MetricFormat.latency(row.itlMs()));
+        number("e2e", "E2E", row -> MetricFormat.latency(row.e2eMs()));
+        number("queue", "Queue", row -> MetricFormat.latency(row.queueMs()));
+        number("input", "Input tokens", row -> MetricFormat.count(row.inputTokens()));
+        number("output", "Output tokens", row -> MetricFormat.count(row.outputTokens()));
+        grid.addColumn(RequestRow::status).setHeader("Status").setKey("status").setAutoWidth(true);
         grid.setAllRowsVisible(true);
+    }
+
+    /** Numbers stand right-aligned, so their digits line up down the column. */
+    private void number(String key, String header, ValueProvider<RequestRow, String> value) {
+        grid.addColumn(value)
+                .setHeader(header)
+                .setKey(key)
+                .setTextAlign(ColumnTextAlign.END)
+                .setAutoWidth(true);
     }
 
     private Component requestId(RequestRow row) {

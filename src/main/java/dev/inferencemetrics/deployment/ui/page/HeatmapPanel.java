@@ -31,6 +31,9 @@ class HeatmapPanel extends Div {
     final Select<HeatmapMetric> metric = new Select<>();
     final HeatmapChart chart = new HeatmapChart();
     final Paragraph empty = new Paragraph(EMPTY);
+    /** Below the picker across the panel: as the picker's helper text it was squeezed into the picker's width. */
+    final Paragraph definition = new Paragraph(DEFINITION);
+
     private final BiFunction<HeatmapMetric, TimeRange, Heatmap> query;
     private final Clock clock;
     private TimeRange range = TimeRange.DEFAULT;
@@ -44,10 +47,10 @@ class HeatmapPanel extends Div {
         metric.setItems(HeatmapMetric.values());
         metric.setItemLabelGenerator(HeatmapMetric::label);
         metric.setValue(HeatmapMetric.TTFT);
-        metric.setHelperText(DEFINITION);
         metric.addValueChangeListener(event -> show(range));
         empty.addClassName("empty-state");
-        add(metric, chart, empty);
+        definition.addClassName("heatmap-definition");
+        add(metric, definition, chart, empty);
     }
 
     void show(TimeRange shown) {

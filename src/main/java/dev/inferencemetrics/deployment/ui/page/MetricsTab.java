@@ -11,8 +11,6 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
-import com.vaadin.flow.router.Location;
-import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.base.ui.chart.ApexChart;
 import dev.inferencemetrics.base.ui.chart.ChartBand;
@@ -28,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -60,6 +59,7 @@ class MetricsTab extends VerticalLayout {
     private final HorizontalLayout toolbar;
     private final Function<TimeRange, DeploymentMetrics> query;
     private final Clock clock;
+    private final PageAddress address;
     private TimeRange timeRange;
     private @Nullable Function<QueryWindow, List<ChartBand>> bands;
     private final RefreshPolling polling = new RefreshPolling(this::reload);
@@ -74,7 +74,13 @@ class MetricsTab extends VerticalLayout {
     private long stepSeconds = 60;
 
     MetricsTab(TimeRange initial, Function<TimeRange, DeploymentMetrics> query, Clock clock) {
+        this(initial, query, clock, new PageAddress(Map.of()));
+    }
+
+    /** Opens with the range given and the auto-refresh the address names, and keeps both in the address. */
+    MetricsTab(TimeRange initial, Function<TimeRange, DeploymentMetrics> query, Clock clock, PageAddress address) {
         this.query = query;
+        this.address = address;
         this.clock = clock;
         this.timeRange = initial;
         this.zone = PageTimeZone.of(UI.getCurrent());
@@ -95,7 +101,8 @@ class MetricsTab extends VerticalLayout {
         add(toolbar, unavailable, windowLine, cards, emptyState, charts, queue, sloCompliance);
         MetricsCharts.chartsIn(this).forEach(this::follow);
         range.setValue(initial.preset() == null ? CUSTOM : initial.preset().label());
-        refresh.setValue(AutoRefresh.OFF);
+        refresh.setValue(
+                address.get(PageAddress.REFRESH).flatMap(AutoRefresh::fromCode).orElse(AutoRefresh.OFF));
         showZone();
         showCustomPickers(initial.preset() == null);
         reload();
@@ -205,8 +212,18 @@ class MetricsTab extends VerticalLayout {
         refresh.setLabel("Auto-refresh");
         refresh.setItems(AutoRefresh.values());
         refresh.setItemLabelGenerator(AutoRefresh::label);
-        refresh.addValueChangeListener(event -> polling.schedule(event.getValue()));
+        refresh.addValueChangeListener(event -> {
+            polling.schedule(event.getValue());
+            if (event.isFromClient()) {
+                address.put(
+                        PageAddress.REFRESH,
+                        event.getValue() == AutoRefresh.OFF
+                                ? null
+                                : event.getValue().code());
+            }
+        });
         zoneChoice.setLabel("Time zone");
+        zoneChoice.addClassName("zone-choice");
         zoneChoice.setItems(false, true);
         zoneChoice.addValueChangeListener(event -> {
             if (event.isFromClient()) {
@@ -226,7 +243,11 @@ class MetricsTab extends VerticalLayout {
     /** One zone for the pickers, the window line, the axes and the tooltips. */
     private void showZone() {
         String viewers = PageTimeZone.viewers(UI.getCurrent()).name();
-        zoneChoice.setItemLabelGenerator(utc -> utc ? "UTC" : "Your time (" + viewers + ")");
+        String yours = "Your time (" + viewers + ")";
+        zoneChoice.setItemLabelGenerator(utc -> utc ? "UTC" : yours);
+        // wide enough for the zone's name, which can be long ("Your time (America/Argentina/Buenos_Aires)"): a
+        // character is at most 1ch on average, the toggle and padding take 6 more
+        zoneChoice.setWidth("max(12em, " + (yours.length() + 6) + "ch)");
         zoneChoice.setValue(zone.utc());
         custom.inZone(zone);
         MetricsCharts.chartsIn(this).forEach(chart -> chart.setTimeZone(zone.name(), zone.utc()));
@@ -297,11 +318,7 @@ class MetricsTab extends VerticalLayout {
         beforeZoom = null;
         zoomReset.setVisible(false);
         reload();
-        getUI().ifPresent(ui -> ui.getPage()
-                .getHistory()
-                .replaceState(
-                        null,
-                        new Location(ui.getActiveViewLocation().getPath(), QueryParameters.simple(picked.toQuery()))));
+        address.range(picked);
     }
 
     private void showCustomPickers(boolean visible) {

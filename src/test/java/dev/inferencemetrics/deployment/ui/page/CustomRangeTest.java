@@ -2,17 +2,34 @@ package dev.inferencemetrics.deployment.ui.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.metrics.TimeRange;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class CustomRangeTest {
 
     private final List<TimeRange> applied = new ArrayList<>();
     private final CustomRange range = new CustomRange(applied::add);
+
+    @Test
+    void the_pickers_write_dates_as_the_rest_of_the_page_does() {
+        Instant instant = Instant.parse("2026-11-26T09:30:00Z");
+        String pageDate = PageTimeZone.utcZone().format(instant).substring(0, "26 Nov 2026".length());
+
+        for (var picker : List.of(range.from, range.to)) {
+            String pattern = picker.getDatePickerI18n().getDateFormats().getFirst();
+            assertThat(DateTimeFormatter.ofPattern(pattern, Locale.ENGLISH).format(LocalDate.of(2026, 11, 26)))
+                    .isEqualTo(pageDate)
+                    .isEqualTo("26 Nov 2026");
+        }
+    }
 
     @Test
     void times_past_the_year_9999_mark_the_range_invalid_in_plain_words_and_query_nothing() {

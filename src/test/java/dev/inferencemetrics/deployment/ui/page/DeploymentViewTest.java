@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.tabs.TabSheet;
 import com.vaadin.flow.router.HasErrorParameter;
+import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.RouteParameters;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.base.ui.chart.ChartThreshold;
@@ -26,6 +29,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -178,6 +182,17 @@ class DeploymentViewTest extends SpringBrowserlessTest {
         assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import", "Sources", "SLOs and alerts");
     }
 
+    @Test
+    @WithUserDetails(value = "card-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_link_with_a_tab_and_an_auto_refresh_opens_that_tab_refreshing_at_that_pace_over_its_range() {
+        DeploymentView view = open(Map.of("range", "24h", "tab", "slos-and-alerts", "refresh", "30s"));
+
+        assertThat(tabs(view).getSelectedTab().getLabel()).isEqualTo("SLOs and alerts");
+        assertThat(view.metricsTab.refresh.getValue()).isEqualTo(AutoRefresh.THIRTY_SECONDS);
+        assertThat(view.metricsTab.timeRange()).isEqualTo(TimeRange.of(TimeRange.Preset.DAY));
+        assertThat(view.metricsTab.range.getValue()).isEqualTo("Last 24 hours");
+    }
+
     /**
      * The page resolves its slug once and hands the deployment to every part it shows (charts, budgets, drill-down,
      * bands, prices, names, retention); switching the window resolves nothing again. Counted at the deployment service
@@ -212,12 +227,23 @@ class DeploymentViewTest extends SpringBrowserlessTest {
         return ((SignedInUser) userDetails.loadUserByUsername("operator")).userId();
     }
 
-    private static List<String> tabLabels(DeploymentView view) {
-        TabSheet tabs = view.getChildren()
+    /** The page of this class's deployment, opened by a link with this query. */
+    private DeploymentView open(Map<String, String> query) {
+        UI.getCurrent()
+                .navigate(DeploymentView.class, new RouteParameters("slug", SLUG), QueryParameters.simple(query));
+        return (DeploymentView) getCurrentView();
+    }
+
+    private static TabSheet tabs(DeploymentView view) {
+        return view.getChildren()
                 .filter(TabSheet.class::isInstance)
                 .map(TabSheet.class::cast)
                 .findFirst()
                 .orElseThrow();
+    }
+
+    private static List<String> tabLabels(DeploymentView view) {
+        TabSheet tabs = tabs(view);
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < tabs.getTabCount(); i++) {
             labels.add(tabs.getTabAt(i).getLabel());

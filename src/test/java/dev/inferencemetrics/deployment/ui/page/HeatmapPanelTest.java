@@ -69,6 +69,15 @@ class HeatmapPanelTest {
     }
 
     @Test
+    void the_explanation_is_a_paragraph_of_the_panel_not_the_pickers_helper_text() {
+        HeatmapPanel panel = new HeatmapPanel((metric, range) -> heatmap(List.of()), LATER);
+
+        assertThat(panel.metric.getHelperText()).isNull();
+        assertThat(panel.definition.getText()).isEqualTo(HeatmapPanel.DEFINITION);
+        assertThat(panel.getChildren()).contains(panel.definition);
+    }
+
+    @Test
     void the_title_names_the_metric_and_the_zone() {
         HeatmapData data =
                 HeatmapPanel.data(heatmap(List.of(1.0, 2.0, 4.0)), HeatmapMetric.E2E, PageTimeZone.utcZone());
