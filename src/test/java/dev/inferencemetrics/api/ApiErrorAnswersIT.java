@@ -18,6 +18,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Every answer under {@code /api/**} is an RFC 9457 problem, whatever went wrong and wherever: a method the route
@@ -71,11 +72,18 @@ class ApiErrorAnswersIT extends ApiIntegrationTest {
         String deployment = tenant.deployment("corrupt");
         Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(5));
         storeAnUnreadableRollup(deployment, minute);
-
-        Answer answer = api.get(
-                "/api/v1/deployments/" + deployment + "/metrics?from=" + minute.minus(Duration.ofMinutes(55)) + "&to="
-                        + minute.plus(Duration.ofMinutes(5)),
-                key);
+        Answer answer;
+        try {
+            answer = api.get(
+                    "/api/v1/deployments/" + deployment + "/metrics?from=" + minute.minus(Duration.ofMinutes(55))
+                            + "&to=" + minute.plus(Duration.ofMinutes(5)),
+                    key);
+        } finally {
+            // the fleet overview of every other test reads this rollup too
+            owner().update(
+                            "delete from request_rollup where deployment_id = (select id from deployment where slug = ?)",
+                            deployment);
+        }
 
         assertProblem(answer, 500);
         String errorId = answer.json().path("errorId").asString();
@@ -87,13 +95,15 @@ class ApiErrorAnswersIT extends ApiIntegrationTest {
     /** A rollup whose TTFT sketch no version of the application wrote: reading it is bound to fail. */
     private void storeAnUnreadableRollup(String deployment, Instant minute) {
         api.ingestRequests(key, deployment, List.of(RequestSampleJson.ok("corrupt-1", minute.plusSeconds(10))));
-        int changed = context.getBean(OwnerJdbc.class)
-                .jdbc()
-                .update(
+        int changed = owner().update(
                         "update request_rollup set ttft = '\\x09'::bytea where deployment_id ="
                                 + " (select id from deployment where slug = ?)",
                         deployment);
         assertThat(changed).isPositive();
+    }
+
+    private JdbcTemplate owner() {
+        return context.getBean(OwnerJdbc.class).jdbc();
     }
 
     /** A request as written, byte for byte: Java's URI refuses a % that starts no escape, as clients may not. */
