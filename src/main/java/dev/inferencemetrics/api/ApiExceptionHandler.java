@@ -1,5 +1,7 @@
 package dev.inferencemetrics.api;
 
+import dev.inferencemetrics.base.ErrorId;
+import dev.inferencemetrics.base.UnusableValueException;
 import java.sql.SQLException;
 import java.time.DateTimeException;
 import org.slf4j.Logger;
@@ -9,21 +11,28 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.orm.jpa.JpaSystemException;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Turns what goes wrong in API calls into RFC 9457 problem answers: the caller's mistakes are 4xx with a plain
- * reason, a database that cannot serve is 503 with Retry-After (resend), anything else 500.
+ * reason (Spring MVC's own, such as a missing parameter, included), a database that cannot serve is 503 with
+ * Retry-After (resend), anything else 500 with an error id that is in the log with its stack trace.
  */
 @RestControllerAdvice(basePackages = "dev.inferencemetrics")
-class ApiExceptionHandler {
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
@@ -38,10 +47,19 @@ class ApiExceptionHandler {
                 .body(problem.getBody());
     }
 
+    /** A value the caller sent that a feature cannot use, refused with the feature's reason. */
+    @ExceptionHandler(UnusableValueException.class)
+    ResponseEntity<ProblemDetail> unusableValue(UnusableValueException e) {
+        return answer(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
     /** A body that is not JSON, or JSON of another shape than the call takes (a number where text belongs). */
-    @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<ProblemDetail> unreadableBody(HttpMessageNotReadableException e) {
-        return answer(HttpStatus.BAD_REQUEST, "the body is not JSON of the shape this call takes");
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(
+            HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return ResponseEntity.badRequest()
+                .body(ProblemDetail.forStatusAndDetail(
+                        HttpStatus.BAD_REQUEST, "the body is not JSON of the shape this call takes"));
     }
 
     /** A value PostgreSQL refused (a NUL in a text, a broken constraint): the caller's input, not the server. */
@@ -87,8 +105,29 @@ class ApiExceptionHandler {
             log.info("API call refused by the database: {}", reason);
             return answer(HttpStatus.BAD_REQUEST, reason);
         }
-        log.error("Persistence failure in an API call", e);
-        return answer(HttpStatus.INTERNAL_SERVER_ERROR, "The call failed; nothing was stored. Retry later.");
+        return ours("Persistence failure in an API call", e);
+    }
+
+    /**
+     * Any other failure is ours, not the caller's: 500 with an id the operator finds in the log. Refusals of access
+     * go on to Spring Security, and a client that went away needs no answer.
+     */
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> failure(Exception e) throws Exception {
+        if (e instanceof AccessDeniedException
+                || e instanceof AuthenticationException
+                || DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            throw e;
+        }
+        return ours("API call failed", e);
+    }
+
+    private static ResponseEntity<ProblemDetail> ours(String what, Exception e) {
+        String id = ErrorId.logged(log, what, e);
+        ProblemDetail problem =
+                ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, ErrorId.sentence(id));
+        problem.setProperty(ProblemWriter.ERROR_ID, id);
+        return ResponseEntity.internalServerError().body(problem);
     }
 
     private static boolean lostConnection(Throwable e) {

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.rollup.RequestSketch;
 import java.util.Arrays;
 import java.util.Locale;
@@ -31,13 +32,13 @@ public enum HeatmapMetric {
         this.sketch = sketch;
     }
 
-    /** @throws IllegalArgumentException naming the accepted codes */
+    /** @throws UnusableValueException naming the accepted codes */
     public static HeatmapMetric of(String code) {
         String wanted = code.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values())
                 .filter(metric -> metric.code.equals(wanted))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("metric must be one of "
+                .orElseThrow(() -> new UnusableValueException("metric must be one of "
                         + Arrays.stream(values()).map(HeatmapMetric::code).collect(Collectors.joining(", "))));
     }
 

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.rollup.Resolution;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,35 +18,35 @@ public record QueryWindow(Instant from, Instant to, Duration step, Resolution re
 
     public QueryWindow {
         if (!from.isBefore(to)) {
-            throw new IllegalArgumentException("from must be before to");
+            throw new UnusableValueException("from must be before to");
         }
     }
 
     /**
-     * @throws IllegalArgumentException if the window or step is unusable, with a message for the caller
+     * @throws UnusableValueException if the window or step is unusable, with a message for the caller
      */
     public static QueryWindow of(Instant from, Instant to, @Nullable Duration requestedStep) {
         if (!from.isBefore(to)) {
-            throw new IllegalArgumentException("from must be before to");
+            throw new UnusableValueException("from must be before to");
         }
         Duration length = Duration.between(from, to);
         if (length.compareTo(MAX_WINDOW) > 0) {
-            throw new IllegalArgumentException("a window may span at most " + MAX_WINDOW.toDays() + " days");
+            throw new UnusableValueException("a window may span at most " + MAX_WINDOW.toDays() + " days");
         }
         Duration step = requestedStep == null ? defaultStep(length) : requestedStep;
         if (step.compareTo(MAX_WINDOW) > 0) {
-            throw new IllegalArgumentException("step may be at most " + MAX_WINDOW.toDays() + " days");
+            throw new UnusableValueException("step may be at most " + MAX_WINDOW.toDays() + " days");
         }
         if (step.getSeconds() < Resolution.MINUTE.seconds()
                 || step.getSeconds() % Resolution.MINUTE.seconds() != 0
                 || step.getNano() != 0) {
-            throw new IllegalArgumentException("step must be a whole number of minutes (at least 60 seconds)");
+            throw new UnusableValueException("step must be a whole number of minutes (at least 60 seconds)");
         }
         Instant snappedFrom = floor(from, step);
         Instant snappedTo = ceil(to, step);
         long points = Duration.between(snappedFrom, snappedTo).getSeconds() / step.getSeconds();
         if (points > MAX_POINTS) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "this step gives " + points + " points; choose a step that gives at most " + MAX_POINTS);
         }
         Resolution resolution =

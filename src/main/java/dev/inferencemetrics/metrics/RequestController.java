@@ -12,7 +12,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -53,7 +52,7 @@ class RequestController {
             @Parameter(description = "desc (default) or asc") @RequestParam(defaultValue = "desc") String order,
             @RequestParam(defaultValue = "50") int limit,
             @RequestParam(required = false) @Nullable String after) {
-        RequestPage page = badInput(() -> drillDown.page(
+        RequestPage page = drillDown.page(
                 caller.scope(),
                 slug,
                 InstantParameter.parse("from", from),
@@ -61,7 +60,7 @@ class RequestController {
                 RequestSort.of(sort),
                 descending(order),
                 limit,
-                after));
+                after);
         audit.called(caller, () -> deployments.require(caller.scope(), slug).tenantId(), "requests of " + slug);
         return page;
     }
@@ -77,9 +76,9 @@ class RequestController {
             @RequestParam(defaultValue = "desc") String order,
             HttpServletResponse response)
             throws IOException {
-        RequestSort by = badInput(() -> RequestSort.of(sort));
+        RequestSort by = RequestSort.of(sort);
         boolean descending = descending(order);
-        RequestPage first = badInput(() -> drillDown.page(
+        RequestPage first = drillDown.page(
                 caller.scope(),
                 slug,
                 InstantParameter.parse("from", from),
@@ -87,7 +86,7 @@ class RequestController {
                 by,
                 descending,
                 RequestDrillDownService.MAX_PAGE,
-                null));
+                null);
         audit.called(caller, () -> deployments.require(caller.scope(), slug).tenantId(), "requests of " + slug);
         response.setContentType("text/csv;charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"" + slug + "-requests.csv\"");
@@ -118,13 +117,5 @@ class RequestController {
             case "asc" -> false;
             default -> throw new ApiProblem(HttpStatus.BAD_REQUEST, "order must be desc or asc");
         };
-    }
-
-    private static <T> T badInput(Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
@@ -51,7 +52,7 @@ public class RequestDrillDownService {
 
     /**
      * @param after the {@code next} of the previous page, or null for the first
-     * @throws IllegalArgumentException for an empty or too wide interval, a bad limit or cursor
+     * @throws UnusableValueException for an empty or too wide interval, a bad limit or cursor
      */
     @Transactional(readOnly = true)
     public RequestPage page(
@@ -77,14 +78,13 @@ public class RequestDrillDownService {
             int limit,
             @Nullable String after) {
         if (!from.isBefore(to)) {
-            throw new IllegalArgumentException("from must be before to");
+            throw new UnusableValueException("from must be before to");
         }
         if (Duration.between(from, to).compareTo(MAX_WIDTH) > 0) {
-            throw new IllegalArgumentException(
-                    "a drill-down spans at most 1 hour of requests; pick a narrower interval");
+            throw new UnusableValueException("a drill-down spans at most 1 hour of requests; pick a narrower interval");
         }
         if (limit < 1 || limit > MAX_PAGE) {
-            throw new IllegalArgumentException("limit must be between 1 and " + MAX_PAGE);
+            throw new UnusableValueException("limit must be between 1 and " + MAX_PAGE);
         }
         RequestCursor cursor = after == null || after.isBlank() ? null : RequestCursor.decode(after);
         String slug = deployment.slug();

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.ingest.SampleOrder;
 import java.util.Arrays;
 import java.util.Locale;
@@ -37,12 +38,12 @@ public enum RequestSort {
         return order;
     }
 
-    /** @throws IllegalArgumentException naming the accepted values */
+    /** @throws UnusableValueException naming the accepted values */
     public static RequestSort of(String code) {
         return Arrays.stream(values())
                 .filter(sort -> sort.code.equals(code.toLowerCase(Locale.ROOT)))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("sort must be one of "
+                .orElseThrow(() -> new UnusableValueException("sort must be one of "
                         + Arrays.stream(values()).map(RequestSort::code).collect(Collectors.joining(", "))));
     }
 }

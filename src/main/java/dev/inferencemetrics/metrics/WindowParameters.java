@@ -28,7 +28,7 @@ record WindowParameters(
      * The window the parameters name: {@code to} defaults to now, {@code from} to an hour before {@code to}, the step to
      * what the window's width calls for.
      *
-     * @throws IllegalArgumentException with a reason for the caller if the window is unusable
+     * @throws dev.inferencemetrics.base.UnusableValueException with a reason for the caller if the window is unusable
      */
     QueryWindow window(Clock clock) {
         Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);

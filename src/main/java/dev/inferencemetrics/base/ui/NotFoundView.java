@@ -8,6 +8,7 @@ import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.ErrorParameter;
 import com.vaadin.flow.router.HasErrorParameter;
 import com.vaadin.flow.router.NotFoundException;
+import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.ParentLayout;
 import com.vaadin.flow.server.HttpStatusCode;
 import jakarta.annotation.security.PermitAll;
@@ -17,6 +18,7 @@ import jakarta.annotation.security.PermitAll;
  * deployment reads exactly like a missing one, so addresses reveal nothing.
  */
 @ParentLayout(MainLayout.class)
+@PageTitle(NotFoundView.TITLE + " · Inference Metrics")
 @PermitAll
 public class NotFoundView extends VerticalLayout implements HasErrorParameter<NotFoundException> {
 

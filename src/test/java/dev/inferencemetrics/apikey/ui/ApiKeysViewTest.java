@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.browserless.internal.MockVaadin;
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
+import com.vaadin.flow.component.notification.Notification;
 import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
@@ -71,6 +74,24 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
 
         assertThat(view.expires.isInvalid()).isTrue();
         assertThat(view.expires.getErrorMessage()).isEqualTo("Pick a day before the year 10000, or none");
+        assertThat($(NewKeyDialog.class).all()).isEmpty();
+        assertThat(view.keys.getListDataView().getItemCount()).isEqualTo(before);
+    }
+
+    @Test
+    @WithUserDetails(value = "globex-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_key_name_the_database_refuses_is_answered_with_the_plain_sentence_and_creates_no_key() {
+        ApiKeysView view = navigate(ApiKeysView.class);
+        int before = view.keys.getListDataView().getItemCount();
+        test(view.name).setValue("gateway \u0000 one");
+        view.scopes.setValue(Set.of(ApiScope.METRICS_READ));
+
+        // as a click from the browser runs: through the session, whose error handler answers what it throws
+        UI.getCurrent().access(() -> test(view.create).click());
+        MockVaadin.runUIQueue(true);
+
+        assertThat(test($(Notification.class).last()).getText())
+                .isEqualTo("That value cannot be used here. Check the dates and numbers you entered.");
         assertThat($(NewKeyDialog.class).all()).isEmpty();
         assertThat(view.keys.getListDataView().getItemCount()).isEqualTo(before);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.html.Anchor;
 import dev.inferencemetrics.testing.IntegrationTest;
 import org.junit.jupiter.api.Test;
@@ -33,5 +34,16 @@ class NotFoundViewTest extends SpringBrowserlessTest {
 
         assertThat(((NotFoundView) getCurrentView()).message.getText())
                 .isEqualTo("There is no page at /no/such/page that you can see.");
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_not_found_page_has_a_document_title_of_its_own_for_an_address_and_for_a_deployment() {
+        navigate("no/such/page", Component.class);
+        String unknownAddress = UI.getCurrent().getInternals().getTitle();
+        navigate("deployments/deepseek-v3-sglang", Component.class);
+
+        assertThat(unknownAddress).isEqualTo("Page not found · Inference Metrics");
+        assertThat(UI.getCurrent().getInternals().getTitle()).isEqualTo("Page not found · Inference Metrics");
     }
 }

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.browserless.internal.MockVaadin;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.notification.Notification;
 import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
@@ -21,9 +24,14 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationContext;
 import org.springframework.security.test.context.support.TestExecutionEvent;
 import org.springframework.security.test.context.support.WithUserDetails;
@@ -75,6 +83,29 @@ class UsageViewTest extends SpringBrowserlessTest {
         assertThat(view.tenant.getParent()).isEmpty();
         assertThat(view.downloads.getParent()).isEmpty();
         assertThat(view.days.getText()).contains("from midnight in UTC");
+    }
+
+    @Test
+    @WithUserDetails(value = "tally-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    @ExtendWith(OutputCaptureExtension.class)
+    void a_failure_of_ours_on_the_page_says_so_with_an_error_id_that_is_logged_with_its_stack(CapturedOutput log) {
+        navigate(UsageView.class);
+
+        // what a grid threw when the browser asked it for more than ten pages at once
+        UI.getCurrent().access(() -> {
+            throw new IllegalArgumentException("Attempted to fetch more items from server than allowed in one go."
+                    + " Maximum allowed page count is 10.");
+        });
+        MockVaadin.runUIQueue(true);
+
+        String shown = $(Span.class).from($(Notification.class).last()).first().getText();
+        assertThat(shown).startsWith("Something went wrong on our side.").doesNotContain("Check the dates");
+        Matcher id = Pattern.compile("error id ([a-z0-9]{8})\\.$").matcher(shown);
+        assertThat(id.find()).as(shown).isTrue();
+        assertThat(log.getAll())
+                .contains("[" + id.group(1) + "] A page failed")
+                .contains("Maximum allowed page count is 10")
+                .contains("\tat dev.inferencemetrics.billing.ui.UsageViewTest");
     }
 
     @Test

@@ -13,6 +13,7 @@ import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.function.ValueProvider;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.ingest.RequestRow;
 import dev.inferencemetrics.metrics.MetricFormat;
@@ -135,7 +136,7 @@ class DrillDownPanel extends Div {
         RequestPage page;
         try {
             page = pages.page(from, to, sort.getValue(), after);
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             title.setText(heading());
             note.setText(e.getMessage());
             grid.setItems(List.of());

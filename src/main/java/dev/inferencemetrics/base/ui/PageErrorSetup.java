@@ -4,12 +4,12 @@ import com.vaadin.flow.server.ServiceInitEvent;
 import com.vaadin.flow.server.VaadinServiceInitListener;
 import org.springframework.stereotype.Component;
 
-/** Gives every UI session the handler that answers unusable values in plain words. */
+/** Gives every UI session the one handler that tells unusable values apart from failures of ours. */
 @Component
-class UnusableInputSetup implements VaadinServiceInitListener {
+class PageErrorSetup implements VaadinServiceInitListener {
 
     @Override
     public void serviceInit(ServiceInitEvent event) {
-        event.getSource().addSessionInitListener(init -> init.getSession().setErrorHandler(new UnusableInputHandler()));
+        event.getSource().addSessionInitListener(init -> init.getSession().setErrorHandler(new PageErrorHandler()));
     }
 }
