@@ -74,6 +74,7 @@ public class ApiKeysView extends VerticalLayout {
                 "No keys yet. Create one for each gateway or billing tool.");
         HorizontalLayout form = new HorizontalLayout(name, scopes, expires, create);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        form.setWrap(true);
         add(
                 new H2("API keys"),
                 new Paragraph("Gateways send samples with a key of scope ingest; billing tools read usage with"

@@ -117,7 +117,6 @@ public class FleetOverviewView extends VerticalLayout {
             cardColumn = null;
         }
         grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
-        grid.setAllRowsVisible(cards);
     }
 
     private void configureGrid(boolean showTenant) {
