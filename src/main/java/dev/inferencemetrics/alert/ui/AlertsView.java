@@ -117,54 +117,59 @@ public class AlertsView extends VerticalLayout {
     }
 
     private void configureGrid() {
-        // widths that add up to the screen beside the menu: auto widths pushed Acknowledge past its right edge
+        // widths that add up to a laptop screen beside the menu, cells wrapping: auto widths pushed Acknowledge past
+        // the grid's right edge
         alerts.addComponentColumn(AlertsView::stateBadge)
                 .setHeader("State")
                 .setKey("state")
-                .setWidth("7em")
+                .setWidth("6.5em")
                 .setFlexGrow(0);
         alerts.addColumn(alert -> alert.severity().name().toLowerCase(Locale.ROOT))
                 .setHeader("Severity")
                 .setKey("severity")
-                .setWidth("6em")
+                .setWidth("5em")
                 .setFlexGrow(0);
-        alerts.addComponentColumn(this::deploymentLink)
+        Grid.Column<AlertSummary> deploymentColumn = alerts.addComponentColumn(this::deploymentLink)
                 .setHeader("Deployment")
                 .setKey("deployment")
-                .setWidth("9em");
+                .setWidth("8em");
         if (user.role() == Role.OPERATOR) {
             alerts.addColumn(AlertSummary::tenant)
                     .setHeader("Tenant")
                     .setKey("tenant")
-                    .setWidth("7em");
+                    .setWidth("6em");
         }
         alerts.addColumn(AlertSummary::rule)
                 .setHeader("Rule")
                 .setKey("rule")
                 .setTooltipGenerator(AlertSummary::condition)
-                .setWidth("9em");
+                .setWidth("8em");
         alerts.addColumn(alert -> time(alert.firedAt() == null ? alert.pendingSince() : alert.firedAt()))
                 .setHeader("Since")
                 .setKey("since")
-                .setWidth("9em");
+                .setWidth("6em");
         alerts.addColumn(alert -> time(alert.resolvedAt()))
                 .setHeader("Resolved")
                 .setKey("resolved")
-                .setWidth("9em");
+                .setWidth("6em");
         alerts.addColumn(alert -> "%.2f (peak %.2f)".formatted(alert.value(), alert.peakValue()))
                 .setHeader("Value")
                 .setKey("value")
-                .setWidth("8em");
+                .setWidth("6em");
         alerts.addComponentColumn(this::acknowledgement)
                 .setHeader("Acknowledged")
                 .setKey("acknowledged")
-                .setWidth("9em");
-        alerts.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+                .setWidth("9.5em")
+                .setFlexGrow(0);
+        alerts.addThemeVariants(
+                GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         alerts.setEmptyStateText("No alerts match these filters.");
         alerts.setWidthFull();
         alerts.setHeight("32em");
-        NarrowScreen.follow(alerts, narrow -> alerts.getColumns()
-                .forEach(column -> column.setVisible(!narrow || ON_A_PHONE.contains(column.getKey()))));
+        NarrowScreen.follow(alerts, narrow -> {
+            alerts.getColumns().forEach(column -> column.setVisible(!narrow || ON_A_PHONE.contains(column.getKey())));
+            deploymentColumn.setWidth(narrow ? "5em" : "8em");
+        });
     }
 
     void refresh() {

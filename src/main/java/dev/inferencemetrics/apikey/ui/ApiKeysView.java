@@ -105,6 +105,13 @@ public class ApiKeysView extends VerticalLayout {
 
     private void refresh() {
         TenantSummary owner = tenant.getValue();
-        keys.setItems(owner == null ? List.of() : apiKeys.list(scope, owner.id()));
+        if (owner == null) {
+            keys.setItems(List.of());
+            return;
+        }
+        // a tenant's keys are read a page at a time, as the grid scrolls
+        keys.setItems(
+                page -> apiKeys.page(scope, owner.id(), page.getOffset(), page.getLimit()).stream(),
+                page -> apiKeys.count(scope, owner.id()));
     }
 }

@@ -27,34 +27,38 @@ class KeyGrid extends Grid<ApiKeyInfo> {
         this.clock = clock;
         this.revoke = revoke;
         // widths that share the screen: a grid wider than the page kept names and Revoke buttons apart
-        addColumn(ApiKeyInfo::name)
+        Column<ApiKeyInfo> name = addColumn(ApiKeyInfo::name)
                 .setHeader("Name")
                 .setKey("name")
                 .setWidth("10em")
                 .setFlexGrow(2)
                 .setTooltipGenerator(ApiKeyInfo::name);
-        addColumn(key -> key.prefix() + "…").setHeader("Key").setKey("key").setWidth("8em");
+        addColumn(key -> key.prefix() + "…").setHeader("Key").setKey("key").setWidth("9em");
         addColumn(key -> String.join(
                         ", ", key.scopes().stream().map(ApiScope::code).sorted().toList()))
                 .setHeader("Scopes")
                 .setKey("scopes")
-                .setWidth("10em");
+                .setWidth("10em")
+                .setTooltipGenerator(key -> String.join(
+                        ", ", key.scopes().stream().map(ApiScope::code).sorted().toList()));
         PageTimeZone zone = PageTimeZone.of(UI.getCurrent());
         addColumn(key -> zone.format(key.createdAt()))
                 .setHeader("Created")
                 .setKey("created")
-                .setWidth("10em");
+                .setWidth("11.5em");
         addColumn(key -> key.lastUsedAt() == null ? "never" : zone.format(key.lastUsedAt()))
                 .setHeader("Last used")
                 .setKey("last-used")
-                .setWidth("10em");
+                .setWidth("11.5em");
         addColumn(key -> KeyStatus.of(key, clock.instant()).label())
                 .setHeader("Status")
                 .setKey("status")
                 .setWidth("6em");
         addComponentColumn(this::revokeButton).setKey("revoke").setWidth("7em").setFlexGrow(0);
-        NarrowScreen.follow(this, narrow -> getColumns()
-                .forEach(column -> column.setVisible(!narrow || ON_A_PHONE.contains(column.getKey()))));
+        NarrowScreen.follow(this, narrow -> {
+            getColumns().forEach(column -> column.setVisible(!narrow || ON_A_PHONE.contains(column.getKey())));
+            name.setWidth(narrow ? "6em" : "10em");
+        });
         setEmptyStateText(emptyStateText);
     }
 
