@@ -18,7 +18,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -286,7 +285,7 @@ class ScreenFitBrowserIT {
         browser.screenshot("phone-admin-deployments");
     }
 
-    private static final String KEY_NAME = "Chat gateway in eu-central-1";
+    private static final String KEY_NAME = "Chat gateway in eu-central-1 for the support assistant";
 
     /** A tenant of 1,000 deployments; its first burns its TTFT budget, so an alert fires; it has a named key. */
     private void aLargeFleetWithAFiringAlertAndAKey() {
@@ -304,7 +303,7 @@ class ScreenFitBrowserIT {
         evaluator.evaluate(firedAt, () -> true);
         if (apiKeys.list(TenantScope.tenant(fleet.id()), fleet.id()).stream()
                 .noneMatch(key -> key.name().equals(KEY_NAME))) {
-            apiKeys.create(TenantScope.tenant(fleet.id()), fleet.id(), KEY_NAME, Set.of(ApiScope.INGEST), null);
+            apiKeys.create(TenantScope.tenant(fleet.id()), fleet.id(), KEY_NAME, ApiScope.tenantScopes(), null);
         }
     }
 
