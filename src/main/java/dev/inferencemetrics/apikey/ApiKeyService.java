@@ -151,6 +151,26 @@ public class ApiKeyService {
         return keys.tenantKeys(tenantId);
     }
 
+    /** Longest page of keys a list may ask for. */
+    public static final int MAX_PAGE = 500;
+
+    /** One page of the tenant's keys, newest first, which must lie within the caller's scope. */
+    @Transactional(readOnly = true)
+    public List<ApiKeyInfo> page(TenantScope caller, long tenantId, int offset, int limit) {
+        requireWithin(caller, tenantId);
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("A page starts at 0 or later and holds 0 rows or more.");
+        }
+        return keys.tenantKeys(tenantId, offset, Math.min(limit, MAX_PAGE));
+    }
+
+    /** How many keys the tenant has, revoked and expired ones included. */
+    @Transactional(readOnly = true)
+    public int count(TenantScope caller, long tenantId) {
+        requireWithin(caller, tenantId);
+        return keys.tenantKeyCount(tenantId);
+    }
+
     /** The caller's own scope is declared (its first argument), so even a tenant id gone wrong cannot reach past it. */
     private static void requireWithin(TenantScope caller, long tenantId) {
         if (!caller.includes(tenantId)) {

@@ -44,6 +44,24 @@ class ApiKeyStore {
                 .list();
     }
 
+    /** One page of the tenant's keys, newest first. */
+    List<ApiKeyInfo> tenantKeys(long tenantId, int offset, int limit) {
+        return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id = :tenant"
+                        + " order by created_at desc, id desc limit :limit offset :offset")
+                .param("tenant", tenantId)
+                .param("limit", limit)
+                .param("offset", offset)
+                .query((rs, row) -> read(rs).info())
+                .list();
+    }
+
+    int tenantKeyCount(long tenantId) {
+        return jdbc.sql("select count(*) from api_key where tenant_id = :tenant")
+                .param("tenant", tenantId)
+                .query(Integer.class)
+                .single();
+    }
+
     Optional<StoredKey> findByPrefix(String prefix) {
         return jdbc.sql("select " + COLUMNS + " from api_key where prefix = ?")
                 .param(prefix)

@@ -8,12 +8,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
-/** What the Usage page shows for a period: overall totals, one line per deployment and one per day. */
-public record UsageReport(
-        UsagePeriod period, UsageTotals total, List<DeploymentUsage> deployments, List<DailyUsage> days) {
+/**
+ * What the Usage page shows for a period: overall totals and one line per day. The lines per deployment are read a
+ * page at a time ({@link UsageService#deployments}), since a tenant may run thousands of deployments.
+ */
+public record UsageReport(UsagePeriod period, UsageTotals total, List<DailyUsage> days) {
 
     public UsageReport {
-        deployments = List.copyOf(deployments);
         days = List.copyOf(days);
     }
 
@@ -22,14 +23,31 @@ public record UsageReport(
 
     public record DailyUsage(LocalDate day, UsageTotals total) {}
 
+    /** Sums rows per deployment, in the order the deployments first appear. */
+    static List<DeploymentUsage> perDeployment(List<UsageRow> rows) {
+        Map<String, DeploymentUsage> byDeployment = new LinkedHashMap<>();
+        for (UsageRow row : rows) {
+            byDeployment.compute(
+                    row.deployment(),
+                    (slug, sum) -> new DeploymentUsage(
+                            row.tenant(),
+                            row.tenantName(),
+                            row.deployment(),
+                            row.deploymentName(),
+                            plus(sum == null ? null : sum.total(), row)));
+        }
+        return List.copyOf(byDeployment.values());
+    }
+
+    private static UsageTotals plus(@Nullable UsageTotals sum, UsageRow row) {
+        return (sum == null ? UsageTotals.NONE : sum).plus(row);
+    }
+
     /** Folds rows (in any order) into the report. */
     static final class Builder {
 
-        private record DeploymentKey(String tenant, String tenantName, String deployment, String deploymentName) {}
-
         private final UsagePeriod period;
         private UsageTotals total = UsageTotals.NONE;
-        private final Map<DeploymentKey, UsageTotals> byDeployment = new LinkedHashMap<>();
         private final Map<LocalDate, UsageTotals> byDay = new TreeMap<>();
 
         Builder(UsagePeriod period) {
@@ -38,23 +56,13 @@ public record UsageReport(
 
         void add(UsageRow row) {
             total = total.plus(row);
-            byDeployment.compute(
-                    new DeploymentKey(row.tenant(), row.tenantName(), row.deployment(), row.deploymentName()),
-                    (key, sum) -> plus(sum, row));
             byDay.compute(row.day(), (day, sum) -> plus(sum, row));
         }
 
-        private static UsageTotals plus(@Nullable UsageTotals sum, UsageRow row) {
-            return (sum == null ? UsageTotals.NONE : sum).plus(row);
-        }
-
         UsageReport build() {
-            List<DeploymentUsage> deployments = new ArrayList<>();
-            byDeployment.forEach((key, sum) -> deployments.add(
-                    new DeploymentUsage(key.tenant(), key.tenantName(), key.deployment(), key.deploymentName(), sum)));
             List<DailyUsage> days = new ArrayList<>();
             byDay.forEach((day, sum) -> days.add(new DailyUsage(day, sum)));
-            return new UsageReport(period, total, deployments, days);
+            return new UsageReport(period, total, days);
         }
     }
 }

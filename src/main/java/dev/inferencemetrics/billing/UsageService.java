@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -56,6 +57,34 @@ public class UsageService {
         UsageReport.Builder report = new UsageReport.Builder(period);
         store.forEachRow(narrow(scope, tenantId), period, report::add);
         return report.build();
+    }
+
+    /** Longest page of the per-deployment list a caller may ask for. */
+    public static final int MAX_PAGE = 500;
+
+    /**
+     * One page of the per-deployment usage of one tenant (or, for operators, of every tenant when {@code tenantId} is
+     * null): the deployments with usage in the period that the listing selects, in its order.
+     */
+    @Transactional(readOnly = true)
+    public List<DeploymentUsage> deployments(
+            TenantScope scope,
+            @Nullable Long tenantId,
+            UsagePeriod period,
+            UsageListing listing,
+            int offset,
+            int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("A page starts at 0 or later and holds 0 rows or more.");
+        }
+        return UsageReport.perDeployment(
+                store.deploymentPage(narrow(scope, tenantId), period, listing, offset, Math.min(limit, MAX_PAGE)));
+    }
+
+    /** How many deployments {@link #deployments} lists in all. */
+    @Transactional(readOnly = true)
+    public int deploymentCount(TenantScope scope, @Nullable Long tenantId, UsagePeriod period, UsageListing listing) {
+        return store.deploymentCount(narrow(scope, tenantId), period, listing);
     }
 
     /**

@@ -13,6 +13,7 @@ import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -54,11 +55,59 @@ class UsageStore {
                       p.price_input_per_mtok, p.price_output_per_mtok
              order by t.slug, d.slug, day, min(r.bucket)""";
 
-    private final JdbcTemplate jdbc;
+    /** The deployments with usage in the period whose texts contain {@code :text}, grouped for sorting. */
+    private static final String LISTED = """
+            select d.id from tenants t
+              join deployment d on d.tenant_id = t.id
+              join request_rollup r on r.tenant_id = d.tenant_id and r.deployment_id = d.id
+                                   and r.resolution_s = :resolution
+                                   and r.bucket >= cast(:from as date)::timestamp at time zone t.time_zone
+                                   and r.bucket < cast(:to as date)::timestamp at time zone t.time_zone
+             where strpos(lower(d.display_name || ' ' || d.slug || ' ' || t.name || ' ' || t.slug), :text) > 0
+             group by d.id, d.slug, d.display_name, t.name""";
 
-    UsageStore(DataSource dataSource) {
+    /**
+     * A page of {@link #LISTED} (its order spliced in from {@link UsageSort}), then the usage rows of just those
+     * deployments, as {@link #USAGE} reads them, in the page's order.
+     */
+    private static final String PAGE = """
+            with tenants as (%s),
+            listed as (
+                select id, row_number() over (order by %s) as position from (%s) grouped
+            ),
+            page as (select id, position from listed order by position limit :limit offset :offset),
+            prices as (
+                select p.tenant_id, p.deployment_id, p.effective_from,
+                       lead(p.effective_from) over (partition by p.tenant_id, p.deployment_id
+                                                    order by p.effective_from) as effective_to,
+                       p.price_input_per_mtok, p.price_output_per_mtok, p.currency
+                  from deployment_price p join page on page.id = p.deployment_id
+            )
+            select t.slug as tenant, t.name as tenant_name, t.time_zone, d.slug as deployment,
+                   d.display_name as deployment_name, (r.bucket at time zone t.time_zone)::date as day,
+                   p.currency, p.price_input_per_mtok, p.price_output_per_mtok,
+                   sum(r.requests)::bigint as requests, sum(r.ok_requests)::bigint as ok_requests,
+                   sum(r.input_tokens)::bigint as input_tokens, sum(r.output_tokens)::bigint as output_tokens
+              from page
+              join deployment d on d.id = page.id
+              join tenants t on t.id = d.tenant_id
+              join request_rollup r on r.tenant_id = d.tenant_id and r.deployment_id = d.id
+                                   and r.resolution_s = :resolution
+                                   and r.bucket >= cast(:from as date)::timestamp at time zone t.time_zone
+                                   and r.bucket < cast(:to as date)::timestamp at time zone t.time_zone
+              join prices p on p.tenant_id = d.tenant_id and p.deployment_id = d.id and p.effective_from <= r.bucket
+                           and (p.effective_to is null or r.bucket < p.effective_to)
+             group by page.position, t.slug, t.name, t.time_zone, d.slug, d.display_name, day, p.currency,
+                      p.price_input_per_mtok, p.price_output_per_mtok
+             order by page.position, day, min(r.bucket)""";
+
+    private final JdbcTemplate jdbc;
+    private final JdbcClient client;
+
+    UsageStore(DataSource dataSource, JdbcClient client) {
         this.jdbc = new JdbcTemplate(dataSource);
         jdbc.setFetchSize(FETCH_SIZE);
+        this.client = client;
     }
 
     /** Every usage row of the tenant (or of all tenants when null) in the period, in tenant, deployment, day order. */
@@ -72,6 +121,46 @@ class UsageStore {
         arguments.add(period.from());
         arguments.add(period.to());
         jdbc.query(USAGE.formatted(tenants), (RowCallbackHandler) rs -> consumer.accept(row(rs)), arguments.toArray());
+    }
+
+    /**
+     * The usage rows of one page of the deployments with usage in the period (of the tenant, or of all tenants when
+     * null) that the listing selects, in its order and then by day.
+     */
+    List<UsageRow> deploymentPage(
+            @Nullable Long tenantId, UsagePeriod period, UsageListing listing, int offset, int limit) {
+        String direction = listing.descending() ? " desc" : " asc";
+        // the window orders the grouped rows by their own columns, which the outer query no longer has
+        String grouped = LISTED.replace(
+                "select d.id from", "select d.id, d.slug, " + listing.sort().expression() + " as sort_key from");
+        String sql = PAGE.formatted(namedTenants(), "sort_key" + direction + ", slug", grouped);
+        return withPeriod(client.sql(sql), tenantId, period, listing)
+                .param("limit", limit)
+                .param("offset", offset)
+                .query((rs, n) -> row(rs))
+                .list();
+    }
+
+    /** How many deployments have usage in the period and match the listing's text. */
+    int deploymentCount(@Nullable Long tenantId, UsagePeriod period, UsageListing listing) {
+        String sql = "with tenants as (" + namedTenants() + ") select count(*) from (" + LISTED + ") listed";
+        return withPeriod(client.sql(sql), tenantId, period, listing)
+                .query(Integer.class)
+                .single();
+    }
+
+    private static String namedTenants() {
+        return TENANTS + " where cast(:tenant as bigint) is null or t.id = :tenant";
+    }
+
+    private static JdbcClient.StatementSpec withPeriod(
+            JdbcClient.StatementSpec statement, @Nullable Long tenantId, UsagePeriod period, UsageListing listing) {
+        return statement
+                .param("tenant", tenantId)
+                .param("resolution", Resolution.HALF_HOUR.seconds())
+                .param("from", period.from())
+                .param("to", period.to())
+                .param("text", listing.text());
     }
 
     List<BillingTenant> tenants(@Nullable Long tenantId) {

@@ -35,6 +35,17 @@ class DeploymentRefStore {
                and strpos(lower(d.display_name || ' ' || d.slug || ' ' || d.model || ' ' || d.engine || ' '
                                 || t.name || ' ' || t.slug), ?) > 0""";
 
+    /** Deployments of a tenant (or all, for a null tenant) whose name, slug or tenant contains the text. */
+    private static final String LISTED = """
+              from deployment d join tenant t on t.id = d.tenant_id
+             where (cast(:tenant as bigint) is null or d.tenant_id = :tenant)
+               and (:archived or (d.archived_at is null and t.archived_at is null))
+               and strpos(lower(d.display_name || ' ' || d.slug || ' ' || t.name || ' ' || t.slug), :text) > 0""";
+
+    private static final String LIST_ITEM = """
+            select d.slug, d.display_name, t.name as tenant_name, d.model, d.engine, d.region,
+                   coalesce(d.archived_at, t.archived_at) as archived_at""";
+
     private final JdbcClient jdbc;
 
     DeploymentRefStore(JdbcClient jdbc) {
@@ -76,6 +87,39 @@ class DeploymentRefStore {
                 .list();
     }
 
+    /** One page of the listed deployments, by name and then slug, so a page always holds the same rows. */
+    List<DeploymentListItem> page(@Nullable Long tenantId, DeploymentFilter filter, int offset, int limit) {
+        return jdbc.sql(LIST_ITEM + " " + LISTED
+                        + " order by lower(d.display_name), d.slug limit :limit offset :offset")
+                .param("tenant", tenantId)
+                .param("archived", filter.includeArchived())
+                .param("text", filter.text())
+                .param("limit", limit)
+                .param("offset", offset)
+                .query((rs, row) -> listItem(rs))
+                .list();
+    }
+
+    int count(@Nullable Long tenantId, DeploymentFilter filter) {
+        return jdbc.sql("select count(*) " + LISTED)
+                .param("tenant", tenantId)
+                .param("archived", filter.includeArchived())
+                .param("text", filter.text())
+                .query(Integer.class)
+                .single();
+    }
+
+    /** The deployment with this slug as lists show it, if it is the tenant's (any tenant's, for null). */
+    Optional<DeploymentListItem> listItem(@Nullable Long tenantId, String slug) {
+        return jdbc.sql(LIST_ITEM + " " + """
+                 from deployment d join tenant t on t.id = d.tenant_id
+                 where d.slug = :slug and (cast(:tenant as bigint) is null or d.tenant_id = :tenant)""")
+                .param("slug", slug)
+                .param("tenant", tenantId)
+                .query((rs, row) -> listItem(rs))
+                .optional();
+    }
+
     Optional<Integer> rawRetentionHours(DeploymentRef deployment) {
         return jdbc.sql("select raw_retention_hours from deployment where tenant_id = ? and id = ?")
                 .params(deployment.tenantId(), deployment.id())
@@ -107,6 +151,17 @@ class DeploymentRefStore {
                 rs.getTimestamp("created_at").toInstant(),
                 instant(rs.getTimestamp("archived_at")),
                 instant(rs.getTimestamp("tenant_archived_at")));
+    }
+
+    private static DeploymentListItem listItem(ResultSet rs) throws SQLException {
+        return new DeploymentListItem(
+                rs.getString("slug"),
+                rs.getString("display_name"),
+                rs.getString("tenant_name"),
+                rs.getString("model"),
+                rs.getString("engine"),
+                rs.getString("region"),
+                instant(rs.getTimestamp("archived_at")));
     }
 
     private static @Nullable Instant instant(@Nullable Timestamp timestamp) {

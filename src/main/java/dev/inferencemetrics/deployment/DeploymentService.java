@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -45,6 +46,30 @@ public class DeploymentService {
             case TenantScope.AllTenants all -> deployments.listAll(includeArchived);
             case TenantScope.SingleTenant tenant -> deployments.listForTenant(tenant.tenantId(), includeArchived);
         };
+    }
+
+    /** Longest page a list may ask for: a screen holds far fewer rows, and a query never reads the whole fleet. */
+    public static final int MAX_PAGE = 500;
+
+    /** One page of the deployments the scope covers that match the filter, by name: what a lazy list shows. */
+    @Transactional(readOnly = true)
+    public List<DeploymentListItem> page(TenantScope scope, DeploymentFilter filter, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("A page starts at 0 or later and holds 0 rows or more.");
+        }
+        return refs.page(onlyTenant(scope), filter, offset, Math.min(limit, MAX_PAGE));
+    }
+
+    /** How many deployments the scope covers that match the filter. */
+    @Transactional(readOnly = true)
+    public int count(TenantScope scope, DeploymentFilter filter) {
+        return refs.count(onlyTenant(scope), filter);
+    }
+
+    /** The deployment with this slug as lists show it, if the scope includes its tenant, archived or not. */
+    @Transactional(readOnly = true)
+    public Optional<DeploymentListItem> listItem(TenantScope scope, String slug) {
+        return refs.listItem(onlyTenant(scope), slug);
     }
 
     /**
@@ -172,6 +197,13 @@ public class DeploymentService {
         events.publishEvent(
                 new DeploymentRestored(actorUserId, id(deployment), deployment.getTenantId(), deployment.getSlug()));
         return true;
+    }
+
+    private static @Nullable Long onlyTenant(TenantScope scope) {
+        return switch (scope) {
+            case TenantScope.AllTenants all -> null;
+            case TenantScope.SingleTenant tenant -> tenant.tenantId();
+        };
     }
 
     private static void requireOperator(TenantScope scope) {

@@ -264,4 +264,31 @@ class DeploymentServiceIT {
         assertThat(events.stream(DeploymentRestored.class))
                 .containsExactly(new DeploymentRestored(operatorId, archived.id(), tenant.id(), slug));
     }
+
+    @Test
+    void a_page_of_deployments_holds_only_the_scopes_own_matching_ones_by_name_and_is_bounded() {
+        TestTenant other = TestTenant.create(context, "deployment-service-it-other");
+        String ours = tenant.deployment("paged-a");
+        tenant.deployment("paged-b");
+        String theirs = other.deployment("paged-a");
+        TenantScope own = TenantScope.tenant(tenant.id());
+
+        assertThat(deployments.page(own, DeploymentFilter.active("paged"), 0, 10))
+                .extracting(DeploymentListItem::slug)
+                .containsExactly(ours, tenant.slug() + "-paged-b");
+        assertThat(deployments.count(own, DeploymentFilter.active("PAGED"))).isEqualTo(2);
+        assertThat(deployments.page(own, DeploymentFilter.active("paged"), 1, 10))
+                .extracting(DeploymentListItem::slug)
+                .containsExactly(tenant.slug() + "-paged-b");
+        assertThat(deployments.page(OPERATOR, DeploymentFilter.active("paged-a"), 0, 10))
+                .extracting(DeploymentListItem::slug)
+                .contains(ours, theirs);
+        assertThat(deployments.listItem(own, theirs)).isEmpty();
+        assertThat(deployments.listItem(own, ours).map(DeploymentListItem::displayName))
+                .contains("Test paged-a");
+        assertThat(deployments.page(OPERATOR, DeploymentFilter.active(""), 0, 100_000))
+                .hasSizeLessThanOrEqualTo(DeploymentService.MAX_PAGE);
+        assertThatThrownBy(() -> deployments.page(own, DeploymentFilter.active(""), -1, 10))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -2,10 +2,23 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.alert.AlertEvaluator;
+import dev.inferencemetrics.apikey.ApiKeyService;
+import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.LargeFleet;
+import dev.inferencemetrics.testing.RequestSampleJson;
+import dev.inferencemetrics.testing.SeededTenant;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,13 +30,50 @@ import org.openqa.selenium.interactions.Actions;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
-/** The fleet overview and the Metrics page on a laptop (1366 px), a phone (390 px) and in dark mode; zooming. */
+/**
+ * The fleet overview, the Metrics page, Alerts, API keys, Prices, Usage, Compare and the admin page on a laptop (1440
+ * and 1366 px) and a phone (390 px); dark mode; zooming.
+ */
 @IntegrationTest
 class ScreenFitBrowserIT {
 
     private static final String PAGE_OVERFLOW =
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth;";
+
+    /** How far the widest grid of the page scrolls sideways inside itself. */
+    private static final String GRID_OVERFLOW = "return Math.max(0, ...Array.from(document.querySelectorAll("
+            + "'vaadin-grid')).filter(g => g.offsetParent !== null).map(g => {"
+            + " const t = g.shadowRoot.querySelector('#table'); return t.scrollWidth - t.clientWidth; }));";
+
+    /** How far the right edge of what the selector finds lies past the window's. */
+    private static final String PAST_THE_RIGHT_EDGE = "return Math.max(...Array.from(document.querySelectorAll("
+            + "arguments[0])).map(e => e.getBoundingClientRect().right)) - document.documentElement.clientWidth;";
+
+    /** What sticks out past the window's right edge, which the layout's own scroller would scroll sideways to. */
+    private static final String STICKING_OUT = "const w = document.documentElement.clientWidth;"
+            + " return Array.from(document.querySelectorAll('body *')).filter(e => {"
+            + " const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.right > w + 1; })"
+            + ".map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')"
+            + " + (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).join('.') : ''))"
+            + ".slice(0, 8);";
+
+    @Autowired
+    AlertEvaluator evaluator;
+
+    @Autowired
+    ApiKeyService apiKeys;
+
+    @Autowired
+    IngestService ingest;
+
+    @Autowired
+    ObjectMapper json;
+
+    @Autowired
+    Clock clock;
 
     @LocalServerPort
     int port;
@@ -150,6 +200,128 @@ class ScreenFitBrowserIT {
         browser.screenshot("metrics-page-dark");
     }
 
+    @Test
+    void at_1440_and_1366_pixels_an_operator_sees_the_whole_alerts_grid_and_every_prices_button() throws Exception {
+        aLargeFleetWithAFiringAlertAndAKey();
+        browser.signIn("operator", "demo");
+        for (int width : new int[] {1440, 1366}) {
+            browser.resize(width, 900);
+            browser.open("/alerts");
+            cellsOnceTheyShow("Acknowledge");
+
+            assertThat(number(GRID_OVERFLOW)).as("alerts grid at %d px", width).isLessThanOrEqualTo(0);
+            assertThat(number(PAST_THE_RIGHT_EDGE, "vaadin-button.acknowledge-alert"))
+                    .as("Acknowledge at %d px", width)
+                    .isLessThanOrEqualTo(0);
+            assertThat(number("return Math.max(...Array.from(document.querySelectorAll("
+                            + "'vaadin-button.acknowledge-alert')).map(b => b.getBoundingClientRect().right"
+                            + " - b.parentElement.getBoundingClientRect().right));"))
+                    .as("Acknowledge cut by its column at %d px", width)
+                    .isLessThanOrEqualTo(0);
+            assertThat(number(PAGE_OVERFLOW)).isLessThanOrEqualTo(0);
+            browser.screenshot("alerts-" + width);
+
+            browser.open("/admin/prices");
+            browser.waitUntil(Duration.ofSeconds(30), d -> d.findElement(By.cssSelector("vaadin-button")));
+
+            assertThat(number(PAST_THE_RIGHT_EDGE, "vaadin-button"))
+                    .as("Prices at %d px", width)
+                    .isLessThanOrEqualTo(0);
+            assertThat(number(PAGE_OVERFLOW)).isLessThanOrEqualTo(0);
+            browser.screenshot("prices-" + width);
+        }
+    }
+
+    @Test
+    void at_1440_and_1366_pixels_a_keys_name_and_its_revoke_button_are_on_screen_together() throws Exception {
+        aLargeFleetWithAFiringAlertAndAKey();
+        browser.signIn(LargeFleet.ADMIN, "demo");
+        for (int width : new int[] {1440, 1366}) {
+            browser.resize(width, 900);
+            browser.open("/api-keys");
+            cellsOnceTheyShow(KEY_NAME);
+
+            assertThat(number(PAST_THE_RIGHT_EDGE, "vaadin-grid"))
+                    .as("keys grid at %d px", width)
+                    .isLessThanOrEqualTo(0);
+            assertThat(number(GRID_OVERFLOW)).as("keys grid at %d px", width).isLessThanOrEqualTo(0);
+            assertThat(number(PAGE_OVERFLOW)).isLessThanOrEqualTo(0);
+            browser.screenshot("api-keys-" + width);
+        }
+    }
+
+    @Test
+    void on_a_phone_no_grid_of_a_tenants_pages_scrolls_sideways() throws Exception {
+        aLargeFleetWithAFiringAlertAndAKey();
+        browser.resize(390, 844);
+        browser.signIn(LargeFleet.ADMIN, "demo");
+        Map<String, String> pages = new java.util.LinkedHashMap<>();
+        pages.put("alerts", "Acknowledge");
+        pages.put("api-keys", KEY_NAME);
+        pages.put("usage", LargeFleet.name(1));
+        pages.put("compare?a=" + LargeFleet.slug(1) + "&b=" + LargeFleet.slug(2), "TTFT p50");
+        for (Map.Entry<String, String> page : pages.entrySet()) {
+            browser.open("/" + page.getKey());
+            cellsOnceTheyShow(page.getValue());
+
+            assertThat(number(GRID_OVERFLOW)).as(page.getKey()).isLessThanOrEqualTo(0);
+            assertThat(number(PAGE_OVERFLOW)).as(page.getKey()).isLessThanOrEqualTo(0);
+            assertThat(stickingOut()).as(page.getKey()).isEmpty();
+            browser.screenshot("phone-" + page.getKey().replaceAll("[^a-z-]", "-"));
+        }
+    }
+
+    @Test
+    void on_a_phone_the_tenants_and_deployments_grids_do_not_scroll_sideways() throws Exception {
+        aLargeFleetWithAFiringAlertAndAKey();
+        browser.resize(390, 844);
+        browser.signIn("operator", "demo");
+        browser.open("/admin/deployments");
+        cellsOnceTheyShow("Large Fleet");
+
+        assertThat(number(GRID_OVERFLOW)).isLessThanOrEqualTo(0);
+        assertThat(number(PAGE_OVERFLOW)).isLessThanOrEqualTo(0);
+        assertThat(stickingOut()).isEmpty();
+        browser.screenshot("phone-admin-deployments");
+    }
+
+    private static final String KEY_NAME = "Chat gateway in eu-central-1 for the support assistant";
+
+    /** A tenant of 1,000 deployments; its first burns its TTFT budget, so an alert fires; it has a named key. */
+    private void aLargeFleetWithAFiringAlertAndAKey() {
+        SeededTenant fleet = LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        Instant firedAt = clock.instant().minus(Duration.ofMinutes(20));
+        // request ids make a resend a no-op, so every test may send the same samples
+        List<JsonNode> slow = IntStream.range(0, 600)
+                .mapToObj(
+                        i -> json.<JsonNode>valueToTree(RequestSampleJson.ok("slow-" + i, firedAt.minusSeconds(6L * i))
+                                .ttft(1_500)
+                                .e2e(2_700)
+                                .toJson()))
+                .toList();
+        ingest.ingestRequests(fleet.gateway(), LargeFleet.slug(1), slow);
+        evaluator.evaluate(firedAt, () -> true);
+        if (apiKeys.list(TenantScope.tenant(fleet.id()), fleet.id()).stream()
+                .noneMatch(key -> key.name().equals(KEY_NAME))) {
+            apiKeys.create(TenantScope.tenant(fleet.id()), fleet.id(), KEY_NAME, ApiScope.tenantScopes(), null);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> stickingOut() {
+        return (List<String>) ((JavascriptExecutor) browser.driver).executeScript(STICKING_OUT);
+    }
+
+    /** The texts of the page's grid cells, once they hold {@code text}. */
+    private List<String> cellsOnceTheyShow(String text) {
+        return browser.waitUntil(Duration.ofSeconds(60), d -> {
+            List<String> texts = browser.all("vaadin-grid-cell-content").stream()
+                    .map(WebElement::getText)
+                    .toList();
+            return texts.stream().anyMatch(cell -> cell.contains(text)) ? texts : null;
+        });
+    }
+
     /** Relative brightness (0 black … 1 white) of the CSS colour the expression gives. */
     private double luminance(String colour) {
         Object value = ((JavascriptExecutor) browser.driver)
@@ -159,8 +331,8 @@ class ScreenFitBrowserIT {
         return ((Number) value).doubleValue();
     }
 
-    private long number(String script) {
-        Object value = ((JavascriptExecutor) browser.driver).executeScript(script);
+    private long number(String script, Object... arguments) {
+        Object value = ((JavascriptExecutor) browser.driver).executeScript(script, arguments);
         return Math.round(((Number) value).doubleValue());
     }
 

@@ -23,9 +23,11 @@ import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.AlertState;
 import dev.inferencemetrics.alert.AlertSummary;
 import dev.inferencemetrics.base.ui.LookBack;
+import dev.inferencemetrics.base.ui.NarrowScreen;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.ui.picker.DeploymentPicker;
 import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.ui.ChannelsPanel;
 import dev.inferencemetrics.security.CurrentUser;
@@ -38,6 +40,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -52,9 +55,12 @@ public class AlertsView extends VerticalLayout {
 
     static final int SHOWN = 500;
 
+    /** The columns a phone keeps: what, where, and whether someone is on it. */
+    private static final Set<String> ON_A_PHONE = Set.of("state", "deployment", "acknowledged");
+
     final Select<LookBack> period = new Select<>();
     final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
-    final ComboBox<DeploymentListItem> deployment = new ComboBox<>("Deployment");
+    final DeploymentPicker deployment;
     final ComboBox<AlertState> state = new ComboBox<>("State");
     final Grid<AlertSummary> alerts = new Grid<>();
     final Paragraph summary = new Paragraph();
@@ -86,8 +92,8 @@ public class AlertsView extends VerticalLayout {
         tenant.setItems(tenants.visibleTo(user.scope()));
         tenant.setItemLabelGenerator(TenantSummary::name);
         tenant.setVisible(user.role() == Role.OPERATOR);
-        deployment.setItems(deployments.visibleTo(user.scope(), true));
-        deployment.setItemLabelGenerator(DeploymentListItem::displayName);
+        deployment = new DeploymentPicker("Deployment", deployments, user.scope());
+        deployment.includeArchived(true);
         state.setItems(AlertState.values());
         state.setItemLabelGenerator(AlertsView::label);
         for (ComboBox<?> box : List.of(tenant, deployment, state)) {
@@ -99,6 +105,7 @@ public class AlertsView extends VerticalLayout {
         Button reload = new Button("Refresh", VaadinIcon.REFRESH.create(), click -> refresh());
         HorizontalLayout filters = new HorizontalLayout(period, tenant, deployment, state, reload);
         filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        filters.setWrap(true);
         configureGrid();
         setWidthFull();
         summary.addClassName("alerts-summary");
@@ -111,34 +118,59 @@ public class AlertsView extends VerticalLayout {
     }
 
     private void configureGrid() {
-        alerts.addComponentColumn(AlertsView::stateBadge).setHeader("State").setAutoWidth(true);
+        // widths that add up to a laptop screen beside the menu, cells wrapping: auto widths pushed Acknowledge past
+        // the grid's right edge
+        alerts.addComponentColumn(AlertsView::stateBadge)
+                .setHeader("State")
+                .setKey("state")
+                .setWidth("6.5em")
+                .setFlexGrow(0);
         alerts.addColumn(alert -> alert.severity().name().toLowerCase(Locale.ROOT))
                 .setHeader("Severity")
-                .setAutoWidth(true);
-        alerts.addComponentColumn(this::deploymentLink).setHeader("Deployment").setAutoWidth(true);
+                .setKey("severity")
+                .setWidth("5em")
+                .setFlexGrow(0);
+        Grid.Column<AlertSummary> deploymentColumn = alerts.addComponentColumn(this::deploymentLink)
+                .setHeader("Deployment")
+                .setKey("deployment")
+                .setWidth("8em");
         if (user.role() == Role.OPERATOR) {
-            alerts.addColumn(AlertSummary::tenantName).setHeader("Tenant").setAutoWidth(true);
+            alerts.addColumn(AlertSummary::tenantName)
+                    .setHeader("Tenant")
+                    .setKey("tenant")
+                    .setWidth("6em");
         }
         alerts.addColumn(AlertSummary::rule)
                 .setHeader("Rule")
+                .setKey("rule")
                 .setTooltipGenerator(AlertSummary::condition)
-                .setAutoWidth(true);
+                .setWidth("8em");
         alerts.addColumn(alert -> time(alert.firedAt() == null ? alert.pendingSince() : alert.firedAt()))
                 .setHeader("Since")
-                .setAutoWidth(true);
+                .setKey("since")
+                .setWidth("6em");
         alerts.addColumn(alert -> time(alert.resolvedAt()))
                 .setHeader("Resolved")
-                .setAutoWidth(true);
+                .setKey("resolved")
+                .setWidth("6em");
         alerts.addColumn(alert -> "%.2f (peak %.2f)".formatted(alert.value(), alert.peakValue()))
                 .setHeader("Value")
-                .setAutoWidth(true);
+                .setKey("value")
+                .setWidth("6em");
         alerts.addComponentColumn(this::acknowledgement)
                 .setHeader("Acknowledged")
-                .setFlexGrow(1);
-        alerts.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+                .setKey("acknowledged")
+                .setWidth("9.5em")
+                .setFlexGrow(0);
+        alerts.addThemeVariants(
+                GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         alerts.setEmptyStateText("No alerts match these filters.");
         alerts.setWidthFull();
         alerts.setHeight("32em");
+        NarrowScreen.follow(alerts, narrow -> {
+            alerts.getColumns().forEach(column -> column.setVisible(!narrow || ON_A_PHONE.contains(column.getKey())));
+            deploymentColumn.setWidth(narrow ? "5em" : "8em");
+        });
     }
 
     void refresh() {

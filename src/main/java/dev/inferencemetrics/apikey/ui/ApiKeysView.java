@@ -74,6 +74,7 @@ public class ApiKeysView extends VerticalLayout {
                 "No keys yet. Create one for each gateway or billing tool.");
         HorizontalLayout form = new HorizontalLayout(name, scopes, expires, create);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        form.setWrap(true);
         add(
                 new H1("API keys"),
                 new Paragraph("Gateways send samples with a key of scope ingest; billing tools read usage with"
@@ -104,6 +105,13 @@ public class ApiKeysView extends VerticalLayout {
 
     private void refresh() {
         TenantSummary owner = tenant.getValue();
-        keys.setItems(owner == null ? List.of() : apiKeys.list(scope, owner.id()));
+        if (owner == null) {
+            keys.setItems(List.of());
+            return;
+        }
+        // a tenant's keys are read a page at a time, as the grid scrolls
+        keys.setItems(
+                page -> apiKeys.page(scope, owner.id(), page.getOffset(), page.getLimit()).stream(),
+                page -> apiKeys.count(scope, owner.id()));
     }
 }

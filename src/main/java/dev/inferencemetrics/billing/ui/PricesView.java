@@ -11,7 +11,6 @@ import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
-import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.BigDecimalField;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.BeforeEnterEvent;
@@ -24,15 +23,16 @@ import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.billing.TokenPrice;
+import dev.inferencemetrics.deployment.DeploymentFilter;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.ui.picker.DeploymentPicker;
 import dev.inferencemetrics.tenancy.TenantScope;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
 
 /** Operators schedule price changes; a change applies from its half hour on and never reprices recorded usage. */
 @Route("admin/prices")
@@ -44,7 +44,7 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
     /** Query parameter naming the deployment to open with, as the admin page links here. */
     public static final String DEPLOYMENT_PARAMETER = "deployment";
 
-    final Select<DeploymentListItem> deployment = new Select<>();
+    final DeploymentPicker deployment;
     final Checkbox showArchived = new Checkbox("Show archived");
     final Grid<PricePeriod> history = new Grid<>();
     final DateTimePicker effectiveFrom = new DateTimePicker("Effective from (UTC, on the half hour)");
@@ -59,9 +59,8 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
     public PricesView(PriceService prices, DeploymentService deployments) {
         this.prices = prices;
         this.deployments = deployments;
-        deployment.setLabel("Deployment");
-        deployment.setItemLabelGenerator(
-                d -> d.displayName() + " (" + d.tenantName() + (d.archived() ? ", archived" : "") + ")");
+        deployment = new DeploymentPicker("Deployment", deployments, TenantScope.allTenants());
+        deployment.setWidth("24em");
         deployment.addValueChangeListener(change -> refresh());
         showArchived.addValueChangeListener(change -> loadDeployments());
         effectiveFrom.setStep(Duration.ofMinutes(30));
@@ -79,8 +78,11 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
         history.addColumn(p -> p.price().currency()).setHeader("Currency");
         HorizontalLayout form = new HorizontalLayout(effectiveFrom, input, output, currency, schedule);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        // the form is wider than a laptop screen beside the menu: it wraps rather than pushing the button off it
+        form.setWrap(true);
         HorizontalLayout picker = new HorizontalLayout(deployment, showArchived);
         picker.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        picker.setWrap(true);
         add(new H1("Prices"), picker, history, form, message);
         loadDeployments();
     }
@@ -94,26 +96,26 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
     }
 
     private void select(String slug) {
-        if (listed(slug).isEmpty()) {
-            showArchived.setValue(true);
-        }
-        listed(slug).ifPresent(deployment::setValue);
+        deployments.listItem(TenantScope.allTenants(), slug).ifPresent(found -> {
+            if (found.archived()) {
+                showArchived.setValue(true);
+            }
+            deployment.setValue(found);
+        });
     }
 
-    private Optional<DeploymentListItem> listed(String slug) {
-        return deployment
-                .getListDataView()
-                .getItems()
-                .filter(d -> d.slug().equals(slug))
-                .findFirst();
-    }
-
+    /** Offers archived deployments or not; a chosen deployment that is no longer offered gives way to the first. */
     private void loadDeployments() {
+        deployment.includeArchived(showArchived.getValue());
         DeploymentListItem chosen = deployment.getValue();
-        List<DeploymentListItem> listed = deployments.visibleTo(TenantScope.allTenants(), showArchived.getValue());
-        deployment.setItems(listed);
-        deployment.setValue(
-                chosen != null && listed.contains(chosen) ? chosen : listed.isEmpty() ? null : listed.get(0));
+        if (chosen == null || (chosen.archived() && !showArchived.getValue())) {
+            deployment.setValue(
+                    deployments
+                            .page(TenantScope.allTenants(), new DeploymentFilter("", showArchived.getValue()), 0, 1)
+                            .stream()
+                            .findFirst()
+                            .orElse(null));
+        }
     }
 
     private void scheduleChange() {

@@ -71,7 +71,7 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
         @Nullable BillingTenant own = operator || visible.isEmpty() ? null : visible.getFirst();
         selection = new UsageSelection(UsagePeriod.thisMonth(usage.today(own)), own);
         period = new PeriodPicker(() -> usage.today(selection.tenant()), picked -> pick(picked, selection.tenant()));
-        tables = new UsageTables(operator);
+        tables = new UsageTables(usage, scope, operator, () -> selection);
         downloads = new UsageDownloads(usage, scope, () -> selection);
         HorizontalLayout toolbar = new HorizontalLayout(period);
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);

@@ -8,7 +8,6 @@ import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
-import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.NotFoundException;
@@ -25,6 +24,7 @@ import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.ForeignDeploymentException;
+import dev.inferencemetrics.deployment.ui.picker.DeploymentPicker;
 import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.security.CurrentUser;
@@ -36,7 +36,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Two deployments, or one deployment over two periods, side by side: each side's summary, the delta table and the
@@ -59,8 +58,8 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
     private final OperatorAccessAudit audit;
     private final Clock clock;
 
-    final Select<String> deploymentA = new Select<>();
-    final Select<String> deploymentB = new Select<>();
+    final DeploymentPicker deploymentA;
+    final DeploymentPicker deploymentB;
     final Paragraph sideA = new Paragraph();
     final Paragraph sideB = new Paragraph();
     final Paragraph problem = new Paragraph();
@@ -82,8 +81,9 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
         this.audit = audit;
         this.clock = clock;
         addClassName("compare-view");
-        deploymentA.setLabel("Deployment A");
-        deploymentB.setLabel("Deployment B");
+        TenantScope scope = currentUser.require().scope();
+        deploymentA = new DeploymentPicker("Deployment A", deployments, scope);
+        deploymentB = new DeploymentPicker("Deployment B", deployments, scope);
         sideA.addClassNames("compare-side", "compare-side--a");
         sideB.addClassNames("compare-side", "compare-side--b");
         problem.addClassName("compare-problem");
@@ -96,7 +96,7 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
         SignedInUser user = currentUser.require();
         CompareQuery query = CompareQuery.of(event.getLocation().getQueryParameters(), clock);
         removeAll();
-        add(new H1("Compare"), pickers(user.scope(), query));
+        add(new H1("Compare"), pickers(query));
         CompareRequest request;
         try {
             request = query.request();
@@ -137,25 +137,23 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
         add(sideA, sideB, defaultB, deltas, rule, charts);
     }
 
-    private HorizontalLayout pickers(TenantScope scope, CompareQuery query) {
-        Set<String> slugs = new LinkedHashSet<>();
-        deployments.visibleTo(scope).stream().map(DeploymentListItem::slug).forEach(slugs::add);
-        deploymentA.setItems(slugs);
-        deploymentB.setItems(slugs);
-        query.a().filter(slugs::contains).ifPresent(deploymentA::setValue);
-        query.b().or(query::a).filter(slugs::contains).ifPresent(deploymentB::setValue);
+    private HorizontalLayout pickers(CompareQuery query) {
+        query.a().ifPresent(deploymentA::select);
+        query.b().or(query::a).ifPresent(deploymentB::select);
         Button apply = new Button("Compare", click -> {
-            if (deploymentA.getValue() != null) {
+            DeploymentListItem a = deploymentA.getValue();
+            if (a != null) {
+                DeploymentListItem b = deploymentB.getValue();
                 UI.getCurrent()
                         .navigate(
                                 CompareView.class,
-                                QueryParameters.simple(
-                                        query.withDeployments(deploymentA.getValue(), deploymentB.getValue())));
+                                QueryParameters.simple(query.withDeployments(a.slug(), b == null ? null : b.slug())));
             }
         });
         apply.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         HorizontalLayout row = new HorizontalLayout(deploymentA, deploymentB, apply);
         row.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        row.setWrap(true);
         return row;
     }
 

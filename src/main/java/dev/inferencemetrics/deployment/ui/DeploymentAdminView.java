@@ -7,10 +7,17 @@ import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.data.value.ValueChangeMode;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.base.ui.NarrowScreen;
+import dev.inferencemetrics.deployment.DeploymentFilter;
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
@@ -19,6 +26,7 @@ import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantService;
 import jakarta.annotation.security.RolesAllowed;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Operators add, edit, archive and restore tenants and deployments here. */
@@ -28,11 +36,15 @@ import org.jspecify.annotations.Nullable;
 @RolesAllowed("OPERATOR")
 public class DeploymentAdminView extends VerticalLayout {
 
+    /** The deployment columns a phone keeps. */
+    private static final Set<String> ON_A_PHONE = Set.of("deployment", "tenant");
+
     final TenantsPanel tenants;
     final DeploymentForm form = new DeploymentForm();
     final Button addDeployment = new Button("Add deployment");
     final Paragraph message = new Paragraph();
     final Checkbox showArchived = new Checkbox("Show archived deployments");
+    final TextField filter = new TextField();
     final Grid<DeploymentListItem> deployments = new Grid<>();
     final DeploymentEditor editor;
     private final TenantService tenantService;
@@ -53,25 +65,48 @@ public class DeploymentAdminView extends VerticalLayout {
         addDeployment.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         addDeployment.addClickListener(click -> addDeployment());
         showArchived.addValueChangeListener(change -> refresh());
+        filter.setPlaceholder("Filter by name, slug or tenant");
+        filter.setPrefixComponent(VaadinIcon.SEARCH.create());
+        filter.setValueChangeMode(ValueChangeMode.LAZY);
+        filter.setClearButtonVisible(true);
+        filter.setWidth("20em");
+        filter.setMaxWidth("100%");
+        filter.addClassName("deployment-filter");
+        filter.addValueChangeListener(change -> refresh());
         deployments
                 .addColumn(DeploymentListItem::displayName)
                 .setHeader("Deployment")
-                .setAutoWidth(true);
-        deployments.addColumn(DeploymentListItem::slug).setHeader("Slug").setAutoWidth(true);
+                .setKey("deployment");
+        deployments.addColumn(DeploymentListItem::slug).setHeader("Slug").setKey("slug");
         deployments
                 .addColumn(DeploymentListItem::tenantName)
                 .setHeader("Tenant")
-                .setAutoWidth(true);
-        deployments.addColumn(DeploymentListItem::engine).setHeader("Engine").setAutoWidth(true);
+                .setKey("tenant");
+        deployments.addColumn(DeploymentListItem::engine).setHeader("Engine").setKey("engine");
         deployments
                 .addColumn(deployment -> ArchiveState.describe(deployment.archivedAt()))
                 .setHeader("State")
-                .setAutoWidth(true);
+                .setKey("state");
+        deployments.setHeight("24em");
+        // a fleet holds thousands: the grid asks for the rows it draws, filtered and paged in PostgreSQL
+        deployments.setItems(
+                page -> deploymentService.page(operator.scope(), listed(), page.getOffset(), page.getLimit()).stream(),
+                page -> deploymentService.count(operator.scope(), listed()));
         deployments.asSingleSelect().addValueChangeListener(change -> show(change.getValue()));
+        NarrowScreen.follow(this, narrow -> deployments
+                .getColumns()
+                .forEach(column -> column.setVisible(!narrow || ON_A_PHONE.contains(column.getKey()))));
         message.addClassName("form-message");
+        HorizontalLayout listTools = new HorizontalLayout(filter, showArchived);
+        listTools.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        listTools.setWrap(true);
         add(new H1("Tenants and deployments"), tenants, new H2("New deployment"), form, addDeployment, message);
-        add(new H2("Deployments"), showArchived, deployments, editor);
+        add(new H2("Deployments"), listTools, deployments, editor);
         refresh();
+    }
+
+    private DeploymentFilter listed() {
+        return new DeploymentFilter(filter.getValue(), showArchived.getValue());
     }
 
     private void addDeployment() {
@@ -102,19 +137,15 @@ public class DeploymentAdminView extends VerticalLayout {
 
     private void refresh() {
         form.setTenants(tenantService.visibleTo(operator.scope()));
-        deployments.setItems(deploymentService.visibleTo(operator.scope(), showArchived.getValue()));
+        deployments.getDataProvider().refreshAll();
+        deployments.deselectAll();
         editor.show(null);
     }
 
     /** After a change the list is read anew; the changed deployment stays in the editor, even once hidden. */
     private void refreshAndShow(String slug) {
         refresh();
-        deployments
-                .getListDataView()
-                .getItems()
-                .filter(deployment -> deployment.slug().equals(slug))
-                .findFirst()
-                .ifPresent(deployments::select);
+        deploymentService.listItem(operator.scope(), slug).ifPresent(deployments::select);
         editor.show(deploymentService.require(operator.scope(), slug));
     }
 }

@@ -13,6 +13,7 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
 import dev.inferencemetrics.base.ui.Confirmation;
+import dev.inferencemetrics.base.ui.NarrowScreen;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
@@ -46,10 +47,12 @@ class TenantsPanel extends VerticalLayout {
         add.addClickListener(click -> addTenant());
         showArchived.addValueChangeListener(change -> refresh());
         grid.addThemeVariants(GridVariant.LUMO_COMPACT);
-        grid.addColumn(TenantSummary::name).setHeader("Tenant").setAutoWidth(true);
-        grid.addColumn(TenantSummary::slug).setHeader("Slug").setAutoWidth(true);
+        grid.addColumn(TenantSummary::name).setHeader("Tenant");
+        Grid.Column<TenantSummary> slug = grid.addColumn(TenantSummary::slug).setHeader("Slug");
         grid.addColumn(tenant -> ArchiveState.describe(tenant.archivedAt())).setHeader("State");
-        grid.setAllRowsVisible(true);
+        // a fixed height: with every row shown, the browser would ask for all tenants at once
+        grid.setHeight("16em");
+        NarrowScreen.follow(this, narrow -> slug.setVisible(!narrow));
         grid.asSingleSelect().addValueChangeListener(change -> show(change.getValue()));
         rename.addClickListener(click -> withSelected(tenant -> {
             tenants.rename(operator.scope(), operator.userId(), tenant.id(), name.getValue());
@@ -121,6 +124,7 @@ class TenantsPanel extends VerticalLayout {
     static HorizontalLayout row(Component... components) {
         HorizontalLayout row = new HorizontalLayout(components);
         row.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        row.setWrap(true);
         return row;
     }
 }

@@ -118,7 +118,6 @@ public class FleetOverviewView extends VerticalLayout {
         }
         grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
         grid.setClassName("fleet-grid--cards", cards);
-        grid.setAllRowsVisible(cards);
     }
 
     private void configureGrid(boolean showTenant) {

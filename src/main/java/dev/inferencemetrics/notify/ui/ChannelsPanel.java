@@ -57,6 +57,8 @@ public class ChannelsPanel extends VerticalLayout {
         kind.setItemLabelGenerator(ChannelsPanel::label);
         kind.setValue(ChannelKind.WEBHOOK);
         target.setWidth("24em");
+        // never wider than a phone's screen
+        target.setMaxWidth("100%");
         target.setPlaceholder("https://hooks.example.com/alerts");
         tenant.setItems(tenants);
         tenant.setItemLabelGenerator(TenantSummary::name);
@@ -69,6 +71,8 @@ public class ChannelsPanel extends VerticalLayout {
         HorizontalLayout form = new HorizontalLayout(name, kind, target, tenant, allowPrivate, add);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         form.setWrap(true);
+        // as wide as the panel, so the fields wrap at the screen's edge instead of widening the page
+        form.setWidthFull();
         message.addClassName("form-message");
         add(
                 new H2("Notification channels"),

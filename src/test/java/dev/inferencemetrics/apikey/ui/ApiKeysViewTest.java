@@ -65,7 +65,7 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
     @WithUserDetails(value = "globex-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_expiry_after_the_year_9999_is_marked_in_plain_words_and_creates_no_key() {
         ApiKeysView view = navigate(ApiKeysView.class);
-        int before = view.keys.getListDataView().getItemCount();
+        int before = test(view.keys).size();
         test(view.name).setValue("far future " + System.nanoTime());
         view.scopes.setValue(Set.of(ApiScope.METRICS_READ));
         view.expires.setValue(LocalDate.of(99_999, 1, 1));
@@ -75,7 +75,7 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
         assertThat(view.expires.isInvalid()).isTrue();
         assertThat(view.expires.getErrorMessage()).isEqualTo("Pick a day before the year 10000, or none");
         assertThat($(NewKeyDialog.class).all()).isEmpty();
-        assertThat(view.keys.getListDataView().getItemCount()).isEqualTo(before);
+        assertThat(test(view.keys).size()).isEqualTo(before);
     }
 
     @Test

@@ -55,12 +55,7 @@ class PricesViewTest extends SpringBrowserlessTest {
         long tenant = tenants.createIfAbsent("price-labs", "Price Labs");
         deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "Priced", "m", "vLLM", "eu"));
         PricesView view = navigate(PricesView.class);
-        view.deployment.setValue(view.deployment
-                .getListDataView()
-                .getItems()
-                .filter(d -> d.slug().equals(slug))
-                .findFirst()
-                .orElseThrow());
+        assertThat(view.deployment.select(slug)).isTrue();
         LocalDateTime nextHour = LocalDateTime.ofInstant(
                 clock.instant().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(2)), ZoneOffset.UTC);
         view.effectiveFrom.setValue(nextHour);
@@ -140,12 +135,13 @@ class PricesViewTest extends SpringBrowserlessTest {
         deployments.archive(TenantScope.allTenants(), operatorId, slug);
         PricesView view = navigate(PricesView.class);
 
-        assertThat(view.deployment.getListDataView().getItems())
-                .noneMatch(d -> d.slug().equals(slug));
+        test(view.deployment).setFilter(slug);
+        assertThat(test(view.deployment).getSuggestionItems()).isEmpty();
 
         test(view.showArchived).click();
 
-        assertThat(view.deployment.getListDataView().getItems())
-                .anyMatch(d -> d.slug().equals(slug));
+        test(view.deployment).setFilter(slug);
+        assertThat(test(view.deployment).getSuggestionItems()).singleElement().satisfies(d -> assertThat(d.slug())
+                .isEqualTo(slug));
     }
 }

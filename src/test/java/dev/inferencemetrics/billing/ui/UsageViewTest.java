@@ -9,6 +9,7 @@ import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.notification.Notification;
+import com.vaadin.flow.data.provider.SortDirection;
 import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
@@ -17,7 +18,9 @@ import dev.inferencemetrics.billing.UsagePeriod;
 import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.BrowserRequests;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.LargeFleet;
 import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -66,6 +69,7 @@ class UsageViewTest extends SpringBrowserlessTest {
         if (tally.addDeployment("tally-eur", "Tally EUR", "1", "2", "EUR")) {
             tally.addUsage("tally-eur", List.of(SeededTenant.day(today, 1_000_000, 1_000_000)));
         }
+        LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
     }
 
     @Test
@@ -251,6 +255,39 @@ class UsageViewTest extends SpringBrowserlessTest {
         assertThat(unreadable.address()).isEqualTo("usage");
     }
 
+    @Test
+    @WithUserDetails(value = LargeFleet.ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_of_1000_deployments_pages_through_its_usage_and_finds_one_deployment_by_name() {
+        UsageView view = navigate(UsageView.class);
+
+        BrowserRequests.firstDraw(view.tables.deployments);
+
+        assertThat(view.tables.deployments.isAllRowsVisible()).isFalse();
+        assertThat(test(view.tables.deployments).size()).isEqualTo(LargeFleet.SIZE);
+        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.slug(1));
+        assertThat(test(view.tables.deployments).getCellText(1, 0)).isEqualTo(LargeFleet.name(2));
+        assertThat(view.cards.requests.value.getText()).isEqualTo("1,000");
+
+        view.tables.filter.setValue("0737");
+
+        assertThat(test(view.tables.deployments).size()).isEqualTo(1);
+        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.slug(737));
+        // 737,000 input tokens at 1 USD and 737 output tokens at 2 USD per million
+        assertThat(test(view.tables.deployments).getCellText(0, 3)).isEqualTo("737,000");
+        assertThat(test(view.tables.deployments).getCellText(0, 5)).isEqualTo("USD 0.74");
+    }
+
+    @Test
+    @WithUserDetails(value = LargeFleet.ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_per_deployment_usage_sorts_in_postgresql_across_all_pages() {
+        UsageView view = navigate(UsageView.class);
+
+        test(view.tables.deployments).sortByColumn("input", SortDirection.DESCENDING);
+
+        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.slug(1000));
+        assertThat(test(view.tables.deployments).getRow(999).deployment()).isEqualTo(LargeFleet.slug(1));
+    }
+
     /** Opens an address as a shared link or back and forward do: a navigation the router hands to the view. */
     private UsageView open(String address) {
         int query = address.indexOf('?');
@@ -275,7 +312,7 @@ class UsageViewTest extends SpringBrowserlessTest {
     }
 
     private static List<String> slugs(Grid<DeploymentUsage> grid) {
-        return grid.getListDataView()
+        return grid.getGenericDataView()
                 .getItems()
                 .map(DeploymentUsage::deployment)
                 .toList();

@@ -11,13 +11,17 @@ import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.base.ui.chart.ChartPoint;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.compare.Delta;
+import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.LargeFleet;
 import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +64,7 @@ class CompareViewTest extends SpringBrowserlessTest {
             ingest.ingestRequests(tenant.gateway(), SLUG, requests("slow", slow, 900));
             ingest.ingestRequests(tenant.gateway(), SLUG, requests("fast", slow.plus(Duration.ofMinutes(30)), 300));
         }
+        LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
     }
 
     @Test
@@ -118,7 +123,24 @@ class CompareViewTest extends SpringBrowserlessTest {
         CompareView view = navigate("compare", CompareView.class);
 
         assertThat(view.problem.getText()).isEqualTo("Pick deployment A to compare.");
-        assertThat(view.deploymentA.getListDataView().getItems().toList()).containsExactly(SLUG);
+        assertThat(test(view.deploymentA).getSuggestionItems())
+                .extracting(DeploymentListItem::slug)
+                .containsExactly(SLUG);
+        assertThat(test(view.deploymentA).getSuggestions()).containsExactly("Compare");
+    }
+
+    @Test
+    @WithUserDetails(value = LargeFleet.ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void among_1000_deployments_the_pickers_find_one_by_name_and_show_display_names() {
+        CompareView view = (CompareView) open("a=" + LargeFleet.slug(737));
+
+        assertThat(view.deploymentA.getItemLabelGenerator().apply(view.deploymentA.getValue()))
+                .isEqualTo(LargeFleet.name(737));
+        assertThat(view.deploymentA.getDataProvider().isInMemory()).isFalse();
+
+        test(view.deploymentB).setFilter("model 0042");
+
+        assertThat(test(view.deploymentB).getSuggestions()).containsExactly(LargeFleet.name(42));
     }
 
     @Test

@@ -19,12 +19,18 @@ import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.OtlpNames;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.testing.BrowserRequests;
 import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.LargeFleet;
 import dev.inferencemetrics.testing.TestTenant;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
@@ -46,6 +52,9 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;
+
+    @Autowired
+    Clock clock;
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
@@ -239,7 +248,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         assertThat(deployments.require(TenantScope.allTenants(), slug).archivedAt())
                 .isNotNull();
         assertThat(view.editor.state.getText()).startsWith("Archived on ");
-        assertThat(listedSlugs(view)).doesNotContain(slug);
+        assertThat(listed(view, slug)).isEmpty();
 
         test(view.showArchived).click();
         select(view, slug);
@@ -247,7 +256,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
 
         assertThat(deployments.require(TenantScope.allTenants(), slug).active()).isTrue();
         test(view.showArchived).click();
-        assertThat(listedSlugs(view)).contains(slug);
+        assertThat(listed(view, slug)).isPresent();
     }
 
     @Test
@@ -266,7 +275,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
 
         assertThat(tenantNamed(tenant.id(), true)).isEqualTo("Renamed Tenant " + tenant.id());
         assertThat(tenants.visibleTo(TenantScope.allTenants())).noneMatch(t -> t.id() == tenant.id());
-        assertThat(listedSlugs(view)).doesNotContain(slug);
+        assertThat(listed(view, slug)).isEmpty();
         assertThat(deployments.require(TenantScope.allTenants(), slug).active()).isFalse();
 
         test(view.tenants.showArchived).click();
@@ -274,7 +283,24 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
         test(view.tenants.restore).click();
 
         assertThat(tenants.visibleTo(TenantScope.allTenants())).anyMatch(t -> t.id() == tenant.id());
-        assertThat(listedSlugs(view)).contains(slug);
+        assertThat(listed(view, slug)).isPresent();
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void among_1000_deployments_of_a_tenant_an_operator_finds_one_by_name() {
+        LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+
+        BrowserRequests.firstDraw(view.deployments);
+        assertThat(view.deployments.isAllRowsVisible()).isFalse();
+        assertThat(test(view.deployments).size()).isGreaterThanOrEqualTo(LargeFleet.SIZE);
+
+        test(view.filter).setValue("model 0737");
+
+        assertThat(test(view.deployments).size()).isEqualTo(1);
+        assertThat(test(view.deployments).getCellText(0, 0)).isEqualTo(LargeFleet.name(737));
+        assertThat(test(view.deployments).getCellText(0, 2)).isEqualTo("Large Fleet");
     }
 
     private String tenantNamed(long id, boolean includeArchived) {
@@ -286,14 +312,7 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
     }
 
     private static void select(DeploymentAdminView view, String slug) {
-        view.deployments
-                .asSingleSelect()
-                .setValue(view.deployments
-                        .getListDataView()
-                        .getItems()
-                        .filter(d -> d.slug().equals(slug))
-                        .findFirst()
-                        .orElseThrow());
+        view.deployments.asSingleSelect().setValue(listed(view, slug).orElseThrow());
     }
 
     private static void selectTenant(DeploymentAdminView view, long id) {
@@ -309,12 +328,14 @@ class DeploymentAdminViewTest extends SpringBrowserlessTest {
                         .orElseThrow());
     }
 
-    private static List<String> listedSlugs(DeploymentAdminView view) {
+    /** The deployment with this slug, if the list shows it once filtered by the slug. */
+    private static Optional<DeploymentListItem> listed(DeploymentAdminView view, String slug) {
+        view.filter.setValue(slug);
         return view.deployments
-                .getListDataView()
+                .getGenericDataView()
                 .getItems()
-                .map(DeploymentListItem::slug)
-                .toList();
+                .filter(d -> d.slug().equals(slug))
+                .findFirst();
     }
 
     private List<AuditEntry> deploymentChanges(TestTenant tenant) {
