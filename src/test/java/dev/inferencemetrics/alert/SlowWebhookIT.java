@@ -92,17 +92,21 @@ class SlowWebhookIT extends HttpIntegrationTest {
             channels.create(
                     TenantScope.allTenants(),
                     new NewChannel(other.id(), "quick", ChannelKind.WEBHOOK, receiver.url(), true));
-            // the slow tenant's alert fires first, so its message is the first one due
+            // the slow tenant's message is being trickled to before the other tenant's alert fires (other tests'
+            // messages may be due in the shared database too, so its send is awaited, not assumed to come first)
             full(slow, slowDeployment);
             evaluator.evaluate(clock.instant().minusSeconds(2), () -> true);
+            CompletableFuture<Integer> slowSending = worker.dispatchDue(() -> true);
+            trickling.firstConnection().get(PATIENCE_SECONDS, TimeUnit.SECONDS);
             full(other, otherDeployment);
             evaluator.evaluate(clock.instant().minusSeconds(1), () -> true);
             CompletableFuture<String> delivered = receiver.firstContaining(otherDeployment);
 
-            CompletableFuture<Integer> sending = CompletableFuture.supplyAsync(worker::deliverDue);
+            CompletableFuture<Integer> sending = worker.dispatchDue(() -> true);
             String notice = delivered.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
             int trickledWhenDelivered = trickling.open();
             sending.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
+            slowSending.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
 
             assertThat(json.readTree(notice).get("event").asString()).isEqualTo("FIRING");
             assertThat(trickledWhenDelivered)

@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,6 +22,7 @@ public final class TricklingReceiver implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger open = new AtomicInteger();
+    private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
 
     public TricklingReceiver() throws IOException {
         server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -36,6 +38,11 @@ public final class TricklingReceiver implements AutoCloseable {
         return accepted.get();
     }
 
+    /** Completes when the first sender has connected. */
+    public CompletableFuture<Void> firstConnection() {
+        return firstConnection;
+    }
+
     /** Connections still being trickled to (the sender has not hung up). */
     public int open() {
         return open.get();
@@ -47,6 +54,7 @@ public final class TricklingReceiver implements AutoCloseable {
                 Socket socket = server.accept();
                 accepted.incrementAndGet();
                 open.incrementAndGet();
+                firstConnection.complete(null);
                 Thread.ofVirtual().start(() -> trickle(socket));
             } catch (IOException e) {
                 return;

@@ -162,7 +162,7 @@ class PageLayoutBrowserIT {
                         + ".querySelector('[part=content]').scrollTop = 100000;"
                         + " document.querySelectorAll('.chart-grid im-apex-chart')[5].scrollIntoView();");
         ((JavascriptExecutor) browser.driver).executeScript("arguments[0].click();", tab("SLOs and alerts"));
-        browser.waitUntil(Duration.ofSeconds(30), d -> browser.all(".alert-settings h3").stream()
+        browser.waitUntil(Duration.ofSeconds(30), d -> browser.all(".alert-settings h2").stream()
                 .filter(WebElement::isDisplayed)
                 .findFirst()
                 .orElse(null));
@@ -170,7 +170,7 @@ class PageLayoutBrowserIT {
                         + ".querySelector('[part=content]').scrollTop;"))
                 .as("the sheet's scroll")
                 .isZero();
-        assertThat(number("return document.querySelector('.alert-settings h3').getBoundingClientRect().top"
+        assertThat(number("return document.querySelector('.alert-settings h2').getBoundingClientRect().top"
                         + " - document.querySelector('vaadin-tabs').getBoundingClientRect().bottom;"))
                 .isPositive();
         assertThat(number("return document.querySelector('vaadin-tabs').getBoundingClientRect().top;"))

@@ -120,7 +120,7 @@ public class AlertsView extends VerticalLayout {
     private void configureGrid() {
         // widths that add up to a laptop screen beside the menu, cells wrapping: auto widths pushed Acknowledge past
         // the grid's right edge
-        alerts.addComponentColumn(AlertsView::stateBadge)
+        Grid.Column<AlertSummary> stateColumn = alerts.addComponentColumn(AlertsView::stateBadge)
                 .setHeader("State")
                 .setKey("state")
                 .setWidth("6.5em")
@@ -157,7 +157,7 @@ public class AlertsView extends VerticalLayout {
                 .setHeader("Value")
                 .setKey("value")
                 .setWidth("6em");
-        alerts.addComponentColumn(this::acknowledgement)
+        Grid.Column<AlertSummary> acknowledgedColumn = alerts.addComponentColumn(this::acknowledgement)
                 .setHeader("Acknowledged")
                 .setKey("acknowledged")
                 .setWidth("9.5em")
@@ -170,6 +170,8 @@ public class AlertsView extends VerticalLayout {
         NarrowScreen.follow(alerts, narrow -> {
             alerts.getColumns().forEach(column -> column.setVisible(!narrow || ON_A_PHONE.contains(column.getKey())));
             deploymentColumn.setWidth(narrow ? "5em" : "8em");
+            stateColumn.setWidth(narrow ? "5.5em" : "6.5em");
+            acknowledgedColumn.setWidth(narrow ? "8em" : "9.5em");
         });
     }
 

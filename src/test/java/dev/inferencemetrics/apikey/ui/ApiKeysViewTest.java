@@ -82,7 +82,7 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
     @WithUserDetails(value = "globex-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_key_name_the_database_refuses_is_answered_with_the_plain_sentence_and_creates_no_key() {
         ApiKeysView view = navigate(ApiKeysView.class);
-        int before = view.keys.getListDataView().getItemCount();
+        int before = test(view.keys).size();
         test(view.name).setValue("gateway \u0000 one");
         view.scopes.setValue(Set.of(ApiScope.METRICS_READ));
 
@@ -93,7 +93,7 @@ class ApiKeysViewTest extends SpringBrowserlessTest {
         assertThat(test($(Notification.class).last()).getText())
                 .isEqualTo("That value cannot be used here. Check the dates and numbers you entered.");
         assertThat($(NewKeyDialog.class).all()).isEmpty();
-        assertThat(view.keys.getListDataView().getItemCount()).isEqualTo(before);
+        assertThat(test(view.keys).size()).isEqualTo(before);
     }
 
     @Test
