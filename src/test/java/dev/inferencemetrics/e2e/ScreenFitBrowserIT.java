@@ -278,7 +278,10 @@ class ScreenFitBrowserIT {
         browser.signIn("operator", "demo");
         browser.open("/admin/deployments");
         // the shared test database holds many tenants' deployments: find the large fleet's as an operator would
-        browser.setValue("vaadin-text-field.deployment-filter", "Large Fleet");
+        browser.waitUntil(
+                        Duration.ofSeconds(30),
+                        d -> d.findElement(By.cssSelector("vaadin-text-field.deployment-filter input")))
+                .sendKeys("Large Fleet");
         cellsOnceTheyShow("Large Fleet");
 
         assertThat(number(GRID_OVERFLOW)).isLessThanOrEqualTo(0);

@@ -95,7 +95,10 @@ public class ChannelsPanel extends VerticalLayout {
                     .setHeader("Tenant")
                     .setAutoWidth(true);
         }
-        grid.addColumn(channel -> channel.enabled() ? "on" : "off").setHeader("On");
+        grid.addColumn(channel -> channel.enabled() ? "on" : "off")
+                .setHeader("On")
+                .setWidth("3.5em")
+                .setFlexGrow(0);
         grid.addComponentColumn(this::actions).setHeader("Actions").setAutoWidth(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT);
         grid.setAllRowsVisible(true);
