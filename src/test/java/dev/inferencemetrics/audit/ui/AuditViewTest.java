@@ -7,7 +7,7 @@ import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.Component;
 import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
-import dev.inferencemetrics.deployment.ui.page.DeploymentView;
+import dev.inferencemetrics.pages.deployment.DeploymentView;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
