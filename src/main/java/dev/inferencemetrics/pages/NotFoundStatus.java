@@ -1,4 +1,4 @@
-package dev.inferencemetrics.base.ui;
+package dev.inferencemetrics.pages;
 
 import com.vaadin.flow.router.RouteConfiguration;
 import com.vaadin.flow.server.ServiceInitEvent;

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.base.ui;
+package dev.inferencemetrics.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.base.ui;
+package dev.inferencemetrics.pages;
 
 import com.vaadin.flow.component.HasElement;
 import com.vaadin.flow.component.applayout.AppLayout;
