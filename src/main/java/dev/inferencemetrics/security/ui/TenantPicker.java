@@ -1,7 +1,7 @@
-package dev.inferencemetrics.tenant.ui;
+package dev.inferencemetrics.security.ui;
 
 import com.vaadin.flow.component.select.Select;
-import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantSummary;
 import java.util.List;
