@@ -1,8 +1,10 @@
-package dev.inferencemetrics.audit;
+package dev.inferencemetrics.audittrail;
 
 import dev.inferencemetrics.apikey.ApiKeyCreated;
 import dev.inferencemetrics.apikey.ApiKeyRevoked;
 import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionPhase;

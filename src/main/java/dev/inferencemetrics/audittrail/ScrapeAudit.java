@@ -1,5 +1,7 @@
-package dev.inferencemetrics.audit;
+package dev.inferencemetrics.audittrail;
 
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.scrape.AllowListChanged;
 import dev.inferencemetrics.scrape.ScrapeTargetChanged;
 import org.springframework.stereotype.Component;

@@ -1,5 +1,7 @@
-package dev.inferencemetrics.audit;
+package dev.inferencemetrics.audittrail;
 
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.security.SignInFailed;
 import dev.inferencemetrics.security.SignInSucceeded;
 import dev.inferencemetrics.security.SignedInUser;

@@ -1,5 +1,7 @@
-package dev.inferencemetrics.audit;
+package dev.inferencemetrics.audittrail;
 
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.security.PasswordChanged;
 import dev.inferencemetrics.security.SignInUnlocked;
 import dev.inferencemetrics.security.UserCreated;

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.audit.ui;
+package dev.inferencemetrics.pages;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.combobox.ComboBox;

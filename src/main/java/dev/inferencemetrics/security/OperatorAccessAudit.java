@@ -1,7 +1,7 @@
-package dev.inferencemetrics.audit;
+package dev.inferencemetrics.security;
 
-import dev.inferencemetrics.security.Role;
-import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.tenancy.Caller;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package dev.inferencemetrics.audit.ui;
+package dev.inferencemetrics.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
