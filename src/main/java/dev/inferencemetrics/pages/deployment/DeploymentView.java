@@ -21,8 +21,6 @@ import dev.inferencemetrics.deployment.ui.page.ChartBands;
 import dev.inferencemetrics.deployment.ui.page.DeploymentSection;
 import dev.inferencemetrics.deployment.ui.page.DeploymentTab;
 import dev.inferencemetrics.deployment.ui.page.IntervalDetails;
-import dev.inferencemetrics.imports.BenchmarkImportService;
-import dev.inferencemetrics.imports.ui.ImportPanel;
 import dev.inferencemetrics.metrics.ApproximateLatencyService;
 import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.HeatmapService;
@@ -31,11 +29,8 @@ import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.metrics.RequestDrillDownService;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.metrics.ui.MetricsTabTool;
-import dev.inferencemetrics.scrape.ScrapeTargetService;
-import dev.inferencemetrics.scrape.ui.ScrapeTargetsPanel;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.OperatorAccessAudit;
-import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenancy.TenantScope;
 import jakarta.annotation.security.PermitAll;
@@ -46,8 +41,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * A deployment's page: the Metrics tab (default), the Overview tab and, for those who may write, Import. An archived
- * deployment's page opens read-only, with a notice saying since when.
+ * A deployment's page: the Metrics tab (default), the Overview tab and the tabs other features add (Import, Sources,
+ * SLOs and alerts). An archived deployment's page opens read-only, with a notice saying since when.
  */
 @Route("deployments/:slug")
 @PermitAll
@@ -57,7 +52,6 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
     private final MetricsQueryService metrics;
     private final RequestDrillDownService drillDown;
     private final HeatmapService heatmaps;
-    private final BenchmarkImportService imports;
     private final PriceService prices;
     private final CurrentUser currentUser;
     private final OperatorAccessAudit audit;
@@ -65,7 +59,6 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
     private final DeploymentRawRetention rawRetention;
     private final EngineGaugeQueryService engineGauges;
     private final ApproximateLatencyService approximateLatency;
-    private final ScrapeTargetService scrapeTargets;
     private final Clock clock;
     private final ObjectProvider<DeploymentSection> sections;
     private final ObjectProvider<ChartBands> bands;
@@ -85,7 +78,6 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
             MetricsQueryService metrics,
             RequestDrillDownService drillDown,
             HeatmapService heatmaps,
-            BenchmarkImportService imports,
             PriceService prices,
             CurrentUser currentUser,
             OperatorAccessAudit audit,
@@ -93,7 +85,6 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
             DeploymentRawRetention rawRetention,
             EngineGaugeQueryService engineGauges,
             ApproximateLatencyService approximateLatency,
-            ScrapeTargetService scrapeTargets,
             Clock clock,
             ObjectProvider<DeploymentSection> sections,
             ObjectProvider<ChartBands> bands,
@@ -106,7 +97,6 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         this.rawRetention = rawRetention;
         this.engineGauges = engineGauges;
         this.approximateLatency = approximateLatency;
-        this.scrapeTargets = scrapeTargets;
         this.sections = sections;
         this.bands = bands;
         this.tools = tools;
@@ -115,7 +105,6 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         this.metrics = metrics;
         this.drillDown = drillDown;
         this.heatmaps = heatmaps;
-        this.imports = imports;
         this.prices = prices;
         this.currentUser = currentUser;
         this.clock = clock;
@@ -193,10 +182,6 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
                         otlpNames.of(deployment),
                         rawRetention.of(deployment),
                         baseUrl()));
-        if (user.role() != Role.TENANT_VIEWER && deployment.active()) {
-            tabs.add("Import", new ImportPanel(imports, user, deployment.slug(), clock));
-            tabs.add("Sources", new ScrapeTargetsPanel(scrapeTargets, scope, deployment.slug()));
-        }
         extraTabs.orderedStream().forEach(extra -> extra.tab(user, deployment)
                 .ifPresent(content -> tabs.add(extra.label(), content)));
         tabs.openNamed();
