@@ -71,7 +71,7 @@ class ArchitectureTest {
 
     private static DescribedPredicate<JavaClass> repositoriesAndStores() {
         return DescribedPredicate.describe(
-                "repositories, JDBC stores (named *Store or using JdbcClient or JdbcTemplate) or JDBC itself",
+                "are repositories, JDBC stores (named *Store or using JdbcClient or JdbcTemplate) or JDBC itself",
                 type -> type.isAssignableTo(Repository.class)
                         || writesSql(type)
                         || type.getPackageName().startsWith("dev.inferencemetrics.")
