@@ -7,6 +7,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethod;
@@ -41,6 +42,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 class ArchitectureTest {
 
+    private static final String PAGES = "dev.inferencemetrics.pages..";
+
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.inferencemetrics");
@@ -51,18 +54,76 @@ class ArchitectureTest {
                 .that()
                 .areAnnotatedWith(Route.class)
                 .should()
-                .resideInAPackage("..ui..")
+                .resideInAnyPackage("..ui..", PAGES)
                 .check(MAIN);
     }
 
+    /** Views and pages call services; repositories, JDBC stores and SQL stay below them. */
     @Test
     void views_reach_data_through_services_never_repositories() {
         noClasses()
                 .that()
-                .resideInAPackage("..ui..")
+                .resideInAnyPackage("..ui..", PAGES)
+                .should()
+                .dependOnClassesThat(repositoriesAndStores())
+                .check(MAIN);
+    }
+
+    private static DescribedPredicate<JavaClass> repositoriesAndStores() {
+        return DescribedPredicate.describe(
+                "are repositories, JDBC stores (named *Store or using JdbcClient or JdbcTemplate) or JDBC itself",
+                type -> type.isAssignableTo(Repository.class)
+                        || writesSql(type)
+                        || type.getPackageName().startsWith("dev.inferencemetrics.")
+                                && (type.getSimpleName().endsWith("Store")
+                                        || type.getDirectDependenciesFromSelf().stream()
+                                                .anyMatch(dependency -> writesSql(dependency.getTargetClass()))));
+    }
+
+    private static boolean writesSql(JavaClass type) {
+        return type.isAssignableTo(JdbcClient.class) || type.isAssignableTo(JdbcTemplate.class);
+    }
+
+    /** The pages compose features from above; a feature that reached up into them would close a loop. */
+    @Test
+    void no_feature_depends_on_the_pages() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(PAGES)
                 .should()
                 .dependOnClassesThat()
-                .areAssignableTo(Repository.class)
+                .resideInAPackage(PAGES)
+                .check(MAIN);
+    }
+
+    /** {@code base} is the floor every feature stands on (formats, charts, error pages), so it stands on nothing of ours. */
+    @Test
+    void base_depends_on_no_package_of_ours() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.inferencemetrics.base..")
+                .should()
+                .dependOnClassesThat(DescribedPredicate.describe(
+                        "are ours outside base",
+                        type -> type.getPackageName().startsWith("dev.inferencemetrics")
+                                && !type.getPackageName().startsWith("dev.inferencemetrics.base")))
+                .check(MAIN);
+    }
+
+    /** Every feature writes to the audit log, so the log knows none of them; {@code audittrail} listens to them. */
+    @Test
+    void the_audit_log_depends_on_no_feature() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.inferencemetrics.audit..")
+                .should()
+                .dependOnClassesThat()
+                .resideOutsideOfPackages(
+                        "dev.inferencemetrics.audit..",
+                        "dev.inferencemetrics.tenancy..",
+                        "java..",
+                        "jakarta..",
+                        "org..")
                 .check(MAIN);
     }
 
@@ -94,11 +155,20 @@ class ArchitectureTest {
     }
 
     /**
-     * Every package can be read from the bottom up: the security core below the features, each feature below its
-     * pages. A cycle means two packages can only be understood, tested and changed together.
+     * Every feature can be read from the bottom up: tenancy, lease, database and base at the bottom, then the features,
+     * then the pages that compose them. A cycle means two features can only be understood, tested and changed together.
      */
     @Test
     void packages_depend_on_each_other_in_one_direction_only() {
+        slices().matching("dev.inferencemetrics.(*)..")
+                .should()
+                .beFreeOfCycles()
+                .check(MAIN);
+    }
+
+    /** The same inside a feature: its views above its services, its services above its stores. */
+    @Test
+    void sub_packages_depend_on_each_other_in_one_direction_only() {
         slices().matching("dev.inferencemetrics.(**)").should().beFreeOfCycles().check(MAIN);
     }
 

@@ -1,10 +1,10 @@
 package dev.inferencemetrics.audit;
 
-import dev.inferencemetrics.apikey.ApiClient;
-import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.tenancy.Caller;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
@@ -21,8 +21,8 @@ class CurrentActor {
             return SYSTEM;
         }
         return switch (authentication.getPrincipal()) {
-            case SignedInUser user -> user.getUsername();
-            case ApiClient client -> "API key " + client.keyPrefix() + "…";
+            case UserDetails user -> user.getUsername();
+            case Caller client -> "API key " + authentication.getName() + "…";
             case null, default -> SYSTEM;
         };
     }

@@ -1,4 +1,7 @@
-/** Cross-cutting infrastructure: clock, application shell and main layout. */
+/**
+ * Cross-cutting infrastructure every feature stands on (clock, error ids, formats, CSV, charts, error pages); it uses
+ * no package of ours.
+ */
 @NullMarked
 package dev.inferencemetrics.base;
 

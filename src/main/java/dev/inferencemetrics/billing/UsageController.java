@@ -1,7 +1,7 @@
 package dev.inferencemetrics.billing;
 
 import dev.inferencemetrics.api.ApiProblem;
-import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.metrics;
 
-import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import java.time.Clock;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
-import dev.inferencemetrics.audit.OperatorAccessAudit;
+import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;

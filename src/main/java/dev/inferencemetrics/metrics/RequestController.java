@@ -2,8 +2,8 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.InstantParameter;
-import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;

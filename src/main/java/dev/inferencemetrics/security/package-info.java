@@ -1,4 +1,4 @@
-/** Sign-in, users, roles and the signed-in user's identity. */
+/** Sign-in, users, roles, the signed-in user's identity, and the audit of operators' access to other tenants. */
 @NullMarked
 package dev.inferencemetrics.security;
 

@@ -5,7 +5,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import dev.inferencemetrics.annotation.AnnotationService;
 import dev.inferencemetrics.deployment.DeploymentRef;
-import dev.inferencemetrics.deployment.ui.page.MetricsTabTool;
+import dev.inferencemetrics.metrics.ui.MetricsTabTool;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import java.time.Clock;

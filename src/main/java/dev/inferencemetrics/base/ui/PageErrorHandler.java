@@ -9,7 +9,6 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.server.ErrorEvent;
 import com.vaadin.flow.server.ErrorHandler;
-import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.base.ErrorId;
 import dev.inferencemetrics.base.UnusableValueException;
 import java.util.function.BiConsumer;
@@ -18,11 +17,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpStatus;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * What a page says when something fails that no form caught. A value the person gave that cannot be used (a feature
- * said so with an {@link dev.inferencemetrics.base.UnusableValueException} or a 400 {@link ApiProblem}, or
+ * said so with an {@link dev.inferencemetrics.base.UnusableValueException} or a 400 {@link ErrorResponseException} such as the API's problems, or
  * PostgreSQL refused it) gets a plain sentence and one log line. Anything else is ours, never blamed on their input:
  * "Something went wrong on our side" with an error id that is logged with the stack trace.
  */
@@ -64,7 +64,8 @@ final class PageErrorHandler implements ErrorHandler {
     static @Nullable Throwable unusableValue(@Nullable Throwable thrown) {
         for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
             if (cause instanceof UnusableValueException
-                    || cause instanceof ApiProblem problem && problem.status() == HttpStatus.BAD_REQUEST
+                    || cause instanceof ErrorResponseException problem
+                            && problem.getStatusCode().isSameCodeAs(HttpStatus.BAD_REQUEST)
                     || cause instanceof DataIntegrityViolationException) {
                 return cause;
             }

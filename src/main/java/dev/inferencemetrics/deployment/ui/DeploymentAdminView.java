@@ -28,6 +28,7 @@ import dev.inferencemetrics.tenant.TenantService;
 import jakarta.annotation.security.RolesAllowed;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 
 /** Operators add, edit, archive and restore tenants and deployments here. */
 @Route("admin/deployments")
@@ -56,12 +57,19 @@ public class DeploymentAdminView extends VerticalLayout {
             DeploymentService deploymentService,
             DeploymentOtlpNames otlpNames,
             DeploymentRawRetention rawRetention,
-            CurrentUser currentUser) {
+            CurrentUser currentUser,
+            ObjectProvider<DeploymentEditorLink> editorLinks) {
         this.tenantService = tenantService;
         this.deploymentService = deploymentService;
         this.operator = currentUser.require();
         this.tenants = new TenantsPanel(tenantService, operator, this::refresh);
-        this.editor = new DeploymentEditor(deploymentService, otlpNames, rawRetention, operator, this::refreshAndShow);
+        this.editor = new DeploymentEditor(
+                deploymentService,
+                otlpNames,
+                rawRetention,
+                operator,
+                editorLinks.orderedStream().toList(),
+                this::refreshAndShow);
         addDeployment.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         addDeployment.addClickListener(click -> addDeployment());
         showArchived.addValueChangeListener(change -> refresh());

@@ -3,19 +3,18 @@ package dev.inferencemetrics.deployment.ui;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
-import com.vaadin.flow.router.QueryParameters;
-import com.vaadin.flow.router.RouterLink;
 import dev.inferencemetrics.base.ui.Confirmation;
-import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.security.SignedInUser;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -32,11 +31,12 @@ class DeploymentEditor extends VerticalLayout {
     final Button save = new Button("Save changes");
     final Button archive = new Button("Archive deployment");
     final Button restore = new Button("Restore deployment");
-    final RouterLink prices = new RouterLink("Change its prices on the Prices page", PricesView.class);
+    final Div links = new Div();
     final Paragraph message = new Paragraph();
     final OtlpNamesEditor traceRouting;
     final RawRetentionEditor rawRetention;
     private final DeploymentService deployments;
+    private final List<DeploymentEditorLink> linkSources;
     private final SignedInUser operator;
     private final Consumer<String> changed;
     private @Nullable DeploymentRef shown;
@@ -47,8 +47,10 @@ class DeploymentEditor extends VerticalLayout {
             DeploymentOtlpNames otlpNames,
             DeploymentRawRetention rawRetention,
             SignedInUser operator,
+            List<DeploymentEditorLink> linkSources,
             Consumer<String> changed) {
         this.deployments = deployments;
+        this.linkSources = linkSources;
         this.operator = operator;
         this.changed = changed;
         setPadding(false);
@@ -80,7 +82,7 @@ class DeploymentEditor extends VerticalLayout {
                 state,
                 fields,
                 TenantsPanel.row(save, archive, restore),
-                prices,
+                links,
                 message,
                 traceRouting,
                 this.rawRetention);
@@ -106,7 +108,8 @@ class DeploymentEditor extends VerticalLayout {
         settings.sloErrorRate.setValue(deployment.sloErrorRatePct());
         archive.setVisible(deployment.archivedAt() == null);
         restore.setVisible(deployment.archivedAt() != null);
-        prices.setQueryParameters(QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, deployment.slug()));
+        links.removeAll();
+        linkSources.forEach(source -> links.add(source.link(deployment)));
         traceRouting.show(deployment);
         rawRetention.show(deployment);
     }

@@ -6,15 +6,14 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
-import dev.inferencemetrics.audit.OperatorAccessAudit;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.ManagedUser;
 import dev.inferencemetrics.security.ManagedUsers;
 import dev.inferencemetrics.security.NewUser;
+import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
-import dev.inferencemetrics.tenant.ui.TenantPicker;
 import jakarta.annotation.security.RolesAllowed;
 import java.util.List;
 

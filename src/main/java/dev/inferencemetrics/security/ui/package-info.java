@@ -1,4 +1,4 @@
-/** The login page and the Users page of tenant admins and operators. */
+/** The login page, the Users page of tenant admins and operators, and the picker operators choose a tenant with. */
 @NullMarked
 package dev.inferencemetrics.security.ui;
 

@@ -12,7 +12,7 @@ import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
-import dev.inferencemetrics.deployment.ui.page.DeploymentView;
+import dev.inferencemetrics.pages.deployment.DeploymentView;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.slo.SloKind;
 import dev.inferencemetrics.slo.SloObjective;

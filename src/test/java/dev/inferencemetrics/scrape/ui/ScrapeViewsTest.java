@@ -16,7 +16,7 @@ import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.deployment.ui.page.DeploymentView;
+import dev.inferencemetrics.pages.deployment.DeploymentView;
 import dev.inferencemetrics.scrape.AllowListEntry;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeProperties;

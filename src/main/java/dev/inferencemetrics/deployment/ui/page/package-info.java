@@ -1,6 +1,6 @@
 /**
- * A deployment's page: its Metrics, Overview, Import and Sources tabs, and the points where other features plug in
- * (extra tabs such as SLOs and alerts, sections, chart bands, Metrics tab tools, details of a chart interval).
+ * The points where other features plug into a deployment's page: extra tabs such as SLOs and alerts, sections below
+ * the Metrics tab, chart bands and details of a chart interval. The page itself lives in {@code pages.deployment}.
  */
 @NullMarked
 package dev.inferencemetrics.deployment.ui.page;

@@ -1,0 +1,124 @@
+package dev.inferencemetrics.pages;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.combobox.ComboBox;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.H1;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.data.value.ValueChangeMode;
+import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.audit.AuditEntry;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.base.ui.LookBack;
+import dev.inferencemetrics.security.CurrentUser;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.tenant.TenantSummary;
+import jakarta.annotation.security.RolesAllowed;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/** Operators browse security-relevant events, newest first, narrowed by period, kind, tenant and actor. */
+@Route("admin/audit")
+@Menu(order = 10, title = "Audit log", icon = "vaadin:records")
+@PageTitle("Audit log · Inference Metrics")
+@RolesAllowed("OPERATOR")
+public class AuditView extends VerticalLayout {
+
+    static final int SHOWN = 500;
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'");
+
+    final Select<LookBack> period = new Select<>();
+    final ComboBox<AuditKind> kind = new ComboBox<>("Event");
+    final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
+    final TextField actor = new TextField("Actor");
+    final Grid<AuditEntry> entries = new Grid<>();
+    final Paragraph summary = new Paragraph();
+    private final AuditLog log;
+    private final TenantScope scope;
+    private final Clock clock;
+
+    public AuditView(AuditLog log, TenantService tenants, CurrentUser currentUser, Clock clock) {
+        this.log = log;
+        this.scope = currentUser.require().scope();
+        this.clock = clock;
+        period.setLabel("Period");
+        period.setItems(LookBack.values());
+        period.setItemLabelGenerator(LookBack::label);
+        period.setValue(LookBack.DAY);
+        kind.setItems(AuditKind.values());
+        kind.setItemLabelGenerator(AuditKind::label);
+        kind.setClearButtonVisible(true);
+        kind.setPlaceholder("All events");
+        tenant.setItems(tenants.visibleTo(scope));
+        tenant.setItemLabelGenerator(TenantSummary::name);
+        tenant.setClearButtonVisible(true);
+        tenant.setPlaceholder("All tenants");
+        actor.setPlaceholder("Name contains…");
+        actor.setValueChangeMode(ValueChangeMode.LAZY);
+        actor.setClearButtonVisible(true);
+        period.addValueChangeListener(change -> refresh());
+        kind.addValueChangeListener(change -> refresh());
+        tenant.addValueChangeListener(change -> refresh());
+        actor.addValueChangeListener(change -> refresh());
+        Button reload = new Button("Refresh", VaadinIcon.REFRESH.create(), click -> refresh());
+        HorizontalLayout filters = new HorizontalLayout(period, kind, tenant, actor, reload);
+        filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        configureGrid();
+        setSizeFull();
+        add(new H1("Audit log"), filters, summary, entries);
+        refresh();
+    }
+
+    private void configureGrid() {
+        entries.addColumn(entry -> TIME.format(entry.occurredAt().atOffset(ZoneOffset.UTC)))
+                .setHeader("Time")
+                .setAutoWidth(true);
+        entries.addColumn(entry -> entry.kind().label()).setHeader("Event").setAutoWidth(true);
+        entries.addColumn(entry -> entry.tenant() == null ? "—" : entry.tenant())
+                .setHeader("Tenant")
+                .setAutoWidth(true);
+        entries.addColumn(AuditEntry::actor).setHeader("Actor").setAutoWidth(true);
+        entries.addColumn(entry -> entry.clientAddress() == null ? "—" : entry.clientAddress())
+                .setHeader("Address")
+                .setAutoWidth(true);
+        entries.addColumn(AuditEntry::detail)
+                .setHeader("Detail")
+                .setTooltipGenerator(AuditEntry::detail)
+                .setFlexGrow(1);
+        entries.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        entries.setEmptyStateText("No events match these filters.");
+        entries.setSizeFull();
+    }
+
+    private void refresh() {
+        LookBack chosen = period.getValue();
+        TenantSummary shownTenant = tenant.getValue();
+        List<AuditEntry> found = log.search(
+                scope,
+                new AuditQuery(
+                        clock.instant().minus(chosen.length()),
+                        kind.getValue(),
+                        shownTenant == null ? null : shownTenant.id(),
+                        actor.getValue(),
+                        SHOWN));
+        entries.setItems(found);
+        summary.setText(
+                found.size() == SHOWN
+                        ? "The newest " + SHOWN + " events; narrow the filters to see older ones."
+                        : found.size() + " events in the " + chosen.label().toLowerCase() + ".");
+    }
+}
