@@ -88,19 +88,24 @@ public class EngineGaugeRollupStore {
         }
         List<DeploymentRollup<EngineGaugeRollup>> rows =
                 DeploymentRollup.inLockOrder(deltas, EngineGaugeRollup::metric, EngineGaugeRollup::bucket);
-        new UnnestedRows<>(jdbc.sql(UPSERT).param("tenantId", tenantId), rows)
-                .column("deploymentIds", "int8", DeploymentRollup::deploymentId)
-                .column("metrics", "text", row -> row.rollup().metric())
-                .column("resolutions", "int4", row -> row.resolution().seconds())
-                .column(
-                        "buckets",
-                        "timestamptz",
-                        row -> Timestamp.from(row.rollup().bucket()))
-                .column("samples", "int4", row -> Math.toIntExact(row.rollup().samples()))
-                .column("sums", "float8", row -> row.rollup().sum())
-                .column("minima", "float8", row -> row.rollup().min())
-                .column("maxima", "float8", row -> row.rollup().max())
-                .statement()
+        jdbc.sql(UPSERT)
+                .param("tenantId", tenantId)
+                .params(new UnnestedRows<>(rows)
+                        .column("deploymentIds", "int8", DeploymentRollup::deploymentId)
+                        .column("metrics", "text", row -> row.rollup().metric())
+                        .column("resolutions", "int4", row -> row.resolution().seconds())
+                        .column(
+                                "buckets",
+                                "timestamptz",
+                                row -> Timestamp.from(row.rollup().bucket()))
+                        .column(
+                                "samples",
+                                "int4",
+                                row -> Math.toIntExact(row.rollup().samples()))
+                        .column("sums", "float8", row -> row.rollup().sum())
+                        .column("minima", "float8", row -> row.rollup().min())
+                        .column("maxima", "float8", row -> row.rollup().max())
+                        .parameters())
                 .update();
     }
 
@@ -165,8 +170,8 @@ public class EngineGaugeRollupStore {
 
     private JdbcClient.StatementSpec fleet(
             FleetKeys deployments, String sql, String metric, Resolution resolution, Instant from, Instant to) {
-        return deployments
-                .bind(jdbc.sql(sql))
+        return jdbc.sql(sql)
+                .params(deployments.parameters())
                 .param("resolution", resolution.seconds())
                 .param("from", Timestamp.from(from))
                 .param("to", Timestamp.from(to))

@@ -157,8 +157,8 @@ public class FleetRequestRollupStore {
         if (deployments.isEmpty()) {
             return;
         }
-        deployments
-                .bind(jdbc.sql(READ_FLEET_SPAN))
+        jdbc.sql(READ_FLEET_SPAN)
+                .params(deployments.parameters())
                 .param("from", Timestamp.from(span.from()))
                 .param("halfHoursFrom", Timestamp.from(span.halfHoursFrom()))
                 // the last half hour, whose bucket starts before the end only if the window ends inside it
@@ -231,8 +231,8 @@ public class FleetRequestRollupStore {
     /** A fleet statement with the keys, the resolution and the range {@code [from, to)} bound. */
     private JdbcClient.StatementSpec range(
             FleetKeys deployments, String sql, Resolution resolution, Instant from, Instant to) {
-        return deployments
-                .bind(jdbc.sql(sql))
+        return jdbc.sql(sql)
+                .params(deployments.parameters())
                 .param("resolution", resolution.seconds())
                 .param("from", Timestamp.from(from))
                 .param("to", Timestamp.from(to));

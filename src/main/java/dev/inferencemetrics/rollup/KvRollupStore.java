@@ -102,20 +102,25 @@ public class KvRollupStore {
         }
         // a deployment has one KV gauge, so no metric orders its rows
         List<DeploymentRollup<KvRollup>> rows = DeploymentRollup.inLockOrder(deltas, kv -> "", KvRollup::bucket);
-        new UnnestedRows<>(jdbc.sql(UPSERT).param("tenantId", tenantId), rows)
-                .column("deploymentIds", "int8", DeploymentRollup::deploymentId)
-                .column("resolutions", "int4", row -> row.resolution().seconds())
-                .column(
-                        "buckets",
-                        "timestamptz",
-                        row -> Timestamp.from(row.rollup().bucket()))
-                .column("samples", "int4", row -> Math.toIntExact(row.rollup().samples()))
-                .column("usageSums", "float8", row -> row.rollup().usageSum())
-                .column("usageMinima", "float8", row -> row.rollup().usageMin())
-                .column("usageMaxima", "float8", row -> row.rollup().usageMax())
-                .column("coveredSeconds", "float8", row -> row.rollup().coveredSeconds())
-                .column("usageTimeSums", "float8", row -> row.rollup().usageTimeSum())
-                .statement()
+        jdbc.sql(UPSERT)
+                .param("tenantId", tenantId)
+                .params(new UnnestedRows<>(rows)
+                        .column("deploymentIds", "int8", DeploymentRollup::deploymentId)
+                        .column("resolutions", "int4", row -> row.resolution().seconds())
+                        .column(
+                                "buckets",
+                                "timestamptz",
+                                row -> Timestamp.from(row.rollup().bucket()))
+                        .column(
+                                "samples",
+                                "int4",
+                                row -> Math.toIntExact(row.rollup().samples()))
+                        .column("usageSums", "float8", row -> row.rollup().usageSum())
+                        .column("usageMinima", "float8", row -> row.rollup().usageMin())
+                        .column("usageMaxima", "float8", row -> row.rollup().usageMax())
+                        .column("coveredSeconds", "float8", row -> row.rollup().coveredSeconds())
+                        .column("usageTimeSums", "float8", row -> row.rollup().usageTimeSum())
+                        .parameters())
                 .update();
     }
 
@@ -154,8 +159,8 @@ public class KvRollupStore {
 
     private JdbcClient.StatementSpec fleet(
             FleetKeys deployments, String sql, Resolution resolution, Instant from, Instant to) {
-        return deployments
-                .bind(jdbc.sql(sql))
+        return jdbc.sql(sql)
+                .params(deployments.parameters())
                 .param("resolution", resolution.seconds())
                 .param("from", Timestamp.from(from))
                 .param("to", Timestamp.from(to));

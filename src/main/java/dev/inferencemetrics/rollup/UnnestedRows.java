@@ -1,8 +1,9 @@
 package dev.inferencemetrics.rollup;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
@@ -11,23 +12,21 @@ import org.springframework.jdbc.support.SqlArrayValue;
  */
 final class UnnestedRows<R> {
 
-    private JdbcClient.StatementSpec statement;
     private final List<R> rows;
+    private final Map<String, Object> parameters = new HashMap<>();
 
-    UnnestedRows(JdbcClient.StatementSpec statement, List<R> rows) {
-        this.statement = statement;
+    UnnestedRows(List<R> rows) {
         this.rows = rows;
     }
 
     /** Binds the parameter {@code name} to this column's values, an array of the PostgreSQL element type {@code sqlType}. */
     UnnestedRows<R> column(String name, String sqlType, Function<R, Object> value) {
-        statement = statement.param(
-                name, new SqlArrayValue(sqlType, rows.stream().map(value).toArray()));
+        parameters.put(name, new SqlArrayValue(sqlType, rows.stream().map(value).toArray()));
         return this;
     }
 
-    /** The statement with every column bound so far. */
-    JdbcClient.StatementSpec statement() {
-        return statement;
+    /** The columns bound so far, by parameter name. */
+    Map<String, Object> parameters() {
+        return parameters;
     }
 }
