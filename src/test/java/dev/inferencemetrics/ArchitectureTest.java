@@ -1,6 +1,8 @@
 package dev.inferencemetrics;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
+import static com.tngtech.archunit.lang.conditions.ArchPredicates.are;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -18,6 +20,7 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.lease.SchedulerLease;
+import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
 import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.Caller;
 import dev.inferencemetrics.tenancy.DatabaseTenant;
@@ -33,7 +36,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.repository.Repository;
+import org.springframework.jdbc.core.JdbcOperations;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcOperations;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
@@ -285,5 +291,59 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .areAssignableTo(DatabaseTenant.class)
                 .check(MAIN);
+    }
+
+    /**
+     * One way to write SQL: {@link JdbcClient} with named parameters. {@link JdbcTemplate} (positional parameters)
+     * is used nowhere; the engine latency rollups alone write a JDBC batch, which JdbcClient cannot, through
+     * {@link NamedParameterJdbcTemplate}.
+     */
+    @Test
+    void sql_is_written_through_jdbc_client_with_named_parameters() {
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .areAssignableTo(JdbcOperations.class)
+                .because("JdbcClient binds parameters by name")
+                .check(MAIN);
+        noClasses()
+                .that()
+                .doNotBelongToAnyOf(EngineLatencyRollupStore.class)
+                .should()
+                .dependOnClassesThat()
+                .areAssignableTo(NamedParameterJdbcOperations.class)
+                .because("only a batch JdbcClient cannot write needs the template")
+                .check(MAIN);
+    }
+
+    /**
+     * SQL lives in each package's stores (classes named {@code *Store}), which the package's services and components
+     * call. The infrastructure below the features is the exception: the database checks at start-up, the scheduler
+     * lease, and the tenant declaration (which {@link #only_the_tenancy_core_declares_the_database_tenant} keeps in
+     * {@link DatabaseTenant}).
+     */
+    @Test
+    void only_stores_hold_a_jdbc_client() {
+        noClasses()
+                .that(are(not(partOfAStore())))
+                .and()
+                .resideOutsideOfPackages("dev.inferencemetrics.database..", "dev.inferencemetrics.lease..")
+                .and()
+                .doNotBelongToAnyOf(DatabaseTenant.class)
+                .should()
+                .dependOnClassesThat()
+                .belongToAnyOf(JdbcClient.class, JdbcOperations.class, NamedParameterJdbcOperations.class)
+                .check(MAIN);
+    }
+
+    /** A class named {@code *Store}, or a class nested in one. */
+    private static DescribedPredicate<JavaClass> partOfAStore() {
+        return DescribedPredicate.describe("part of a *Store class", type -> {
+            JavaClass outermost = type;
+            while (outermost.getEnclosingClass().isPresent()) {
+                outermost = outermost.getEnclosingClass().get();
+            }
+            return outermost.getSimpleName().endsWith("Store");
+        });
     }
 }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -17,6 +18,8 @@ class AnnotationStore {
             + " a.created_at from annotation a join deployment d on d.tenant_id = a.tenant_id and d.id ="
             + " a.deployment_id";
 
+    private static final RowMapper<Annotation> ANNOTATION = (rs, n) -> annotation(rs);
+
     private final JdbcClient jdbc;
 
     AnnotationStore(JdbcClient jdbc) {
@@ -27,16 +30,17 @@ class AnnotationStore {
         return jdbc.sql("""
                         insert into annotation (tenant_id, deployment_id, starts_at, ends_at, body, tags, created_by,
                                                 created_at)
-                        values (?, ?, ?, ?, ?, ?::text[], ?, ?) returning id""")
-                .params(
-                        tenantId,
-                        deploymentId,
-                        Timestamp.from(draft.from()),
-                        draft.to() == null ? null : Timestamp.from(draft.to()),
-                        draft.text(),
-                        draft.tags().toArray(String[]::new),
-                        by,
-                        Timestamp.from(now))
+                        values (:tenantId, :deploymentId, :startsAt, :endsAt, :body, :tags::text[], :createdBy,
+                                :createdAt)
+                        returning id""")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("startsAt", Timestamp.from(draft.from()))
+                .param("endsAt", draft.to() == null ? null : Timestamp.from(draft.to()))
+                .param("body", draft.text())
+                .param("tags", draft.tags().toArray(String[]::new))
+                .param("createdBy", by)
+                .param("createdAt", Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }
@@ -44,24 +48,34 @@ class AnnotationStore {
     /** The deployment's annotations that overlap {@code [from, to)}, oldest first, at most {@code limit}. */
     List<Annotation> overlapping(long tenantId, long deploymentId, Instant from, Instant to, int limit) {
         return jdbc.sql("select " + COLUMNS + " " + """
-                         where a.tenant_id = ? and a.deployment_id = ? and a.starts_at < ?
-                           and coalesce(a.ends_at, a.starts_at) >= ?
-                         order by a.starts_at, a.id limit ?""")
-                .params(tenantId, deploymentId, Timestamp.from(to), Timestamp.from(from), limit)
-                .query((rs, row) -> annotation(rs))
+                         where a.tenant_id = :tenantId and a.deployment_id = :deploymentId and a.starts_at < :to
+                           and coalesce(a.ends_at, a.starts_at) >= :from
+                         order by a.starts_at, a.id limit :limit""")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("to", Timestamp.from(to))
+                .param("from", Timestamp.from(from))
+                .param("limit", limit)
+                .query(ANNOTATION)
                 .list();
     }
 
     List<Annotation> byId(long tenantId, long deploymentId, long id) {
-        return jdbc.sql("select " + COLUMNS + " where a.tenant_id = ? and a.deployment_id = ? and a.id = ?")
-                .params(tenantId, deploymentId, id)
-                .query((rs, row) -> annotation(rs))
+        return jdbc.sql("select " + COLUMNS
+                        + " where a.tenant_id = :tenantId and a.deployment_id = :deploymentId and a.id = :id")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("id", id)
+                .query(ANNOTATION)
                 .list();
     }
 
     boolean delete(long tenantId, long deploymentId, long id) {
-        return jdbc.sql("delete from annotation where tenant_id = ? and deployment_id = ? and id = ?")
-                        .params(tenantId, deploymentId, id)
+        return jdbc.sql("delete from annotation"
+                                + " where tenant_id = :tenantId and deployment_id = :deploymentId and id = :id")
+                        .param("tenantId", tenantId)
+                        .param("deploymentId", deploymentId)
+                        .param("id", id)
                         .update()
                 > 0;
     }

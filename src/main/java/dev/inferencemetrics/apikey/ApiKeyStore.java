@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -21,6 +22,10 @@ class ApiKeyStore {
 
     private static final String COLUMNS =
             "id, tenant_id, operator_id, name, prefix, sha256, scopes, created_at, last_used_at, expires_at, revoked_at";
+
+    private static final RowMapper<StoredKey> STORED_KEY = (rs, n) -> read(rs);
+
+    private static final RowMapper<ApiKeyInfo> INFO = (rs, n) -> read(rs).info();
 
     private final JdbcClient jdbc;
 
@@ -33,14 +38,15 @@ class ApiKeyStore {
 
     List<ApiKeyInfo> operatorKeys() {
         return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id is null order by created_at desc, id desc")
-                .query((rs, row) -> read(rs).info())
+                .query(INFO)
                 .list();
     }
 
     List<ApiKeyInfo> tenantKeys(long tenantId) {
-        return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id = ? order by created_at desc, id desc")
-                .param(tenantId)
-                .query((rs, row) -> read(rs).info())
+        return jdbc.sql("select " + COLUMNS
+                        + " from api_key where tenant_id = :tenant order by created_at desc, id desc")
+                .param("tenant", tenantId)
+                .query(INFO)
                 .list();
     }
 
@@ -51,7 +57,7 @@ class ApiKeyStore {
                 .param("tenant", tenantId)
                 .param("limit", limit)
                 .param("offset", offset)
-                .query((rs, row) -> read(rs).info())
+                .query(INFO)
                 .list();
     }
 
@@ -63,18 +69,20 @@ class ApiKeyStore {
     }
 
     Optional<StoredKey> findByPrefix(String prefix) {
-        return jdbc.sql("select " + COLUMNS + " from api_key where prefix = ?")
-                .param(prefix)
-                .query((rs, row) -> read(rs))
+        return jdbc.sql("select " + COLUMNS + " from api_key where prefix = :prefix")
+                .param("prefix", prefix)
+                .query(STORED_KEY)
                 .optional();
     }
 
     /** Revokes an active operator key; empty if there is none with this id. */
     Optional<ApiKeyRevoked> revokeOperatorKey(long keyId, Instant at) {
         return jdbc.sql("""
-                        update api_key set revoked_at = ? where id = ? and tenant_id is null and revoked_at is null
+                        update api_key set revoked_at = :at
+                         where id = :id and tenant_id is null and revoked_at is null
                         returning name, prefix""")
-                .params(Timestamp.from(at), keyId)
+                .param("at", Timestamp.from(at))
+                .param("id", keyId)
                 .query((rs, row) -> new ApiKeyRevoked(null, keyId, rs.getString("name"), rs.getString("prefix")))
                 .optional();
     }
@@ -82,9 +90,12 @@ class ApiKeyStore {
     /** Revokes an active key of the tenant; empty if the tenant has none with this id. */
     Optional<ApiKeyRevoked> revokeTenantKey(long tenantId, long keyId, Instant at) {
         return jdbc.sql("""
-                        update api_key set revoked_at = ? where id = ? and tenant_id = ? and revoked_at is null
+                        update api_key set revoked_at = :at
+                         where id = :id and tenant_id = :tenant and revoked_at is null
                         returning name, prefix""")
-                .params(Timestamp.from(at), keyId, tenantId)
+                .param("at", Timestamp.from(at))
+                .param("id", keyId)
+                .param("tenant", tenantId)
                 .query((rs, row) -> new ApiKeyRevoked(tenantId, keyId, rs.getString("name"), rs.getString("prefix")))
                 .optional();
     }
@@ -101,24 +112,27 @@ class ApiKeyStore {
         String[] codes = scopes.stream().map(ApiScope::code).sorted().toArray(String[]::new);
         return jdbc.sql("""
                         insert into api_key (tenant_id, operator_id, name, prefix, sha256, scopes, created_at, expires_at)
-                        values (?, ?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(
-                        tenantId,
-                        operatorUserId,
-                        name,
-                        prefix,
-                        sha256,
-                        codes,
-                        Timestamp.from(createdAt),
-                        expiresAt == null ? null : Timestamp.from(expiresAt))
+                        values (:tenant, :operator, :name, :prefix, :sha256, :scopes, :createdAt, :expiresAt)
+                        returning id""")
+                .param("tenant", tenantId)
+                .param("operator", operatorUserId)
+                .param("name", name)
+                .param("prefix", prefix)
+                .param("sha256", sha256)
+                .param("scopes", codes)
+                .param("createdAt", Timestamp.from(createdAt))
+                .param("expiresAt", expiresAt == null ? null : Timestamp.from(expiresAt))
                 .query(Long.class)
                 .single();
     }
 
     /** Notes the key's use unless it was noted less than {@code granularity} before {@code now}. */
     void recordUse(long keyId, Instant now, Duration granularity) {
-        jdbc.sql("update api_key set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)")
-                .params(Timestamp.from(now), keyId, Timestamp.from(now.minus(granularity)))
+        jdbc.sql("update api_key set last_used_at = :now"
+                        + " where id = :id and (last_used_at is null or last_used_at < :notedBefore)")
+                .param("now", Timestamp.from(now))
+                .param("id", keyId)
+                .param("notedBefore", Timestamp.from(now.minus(granularity)))
                 .update();
     }
 

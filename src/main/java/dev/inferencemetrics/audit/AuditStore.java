@@ -2,8 +2,9 @@ package dev.inferencemetrics.audit;
 
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -27,8 +28,13 @@ class AuditStore {
             String detail) {
         jdbc.sql("""
                         insert into audit_event (occurred_at, kind, tenant_id, actor, client_address, detail)
-                        values (?, ?, ?, ?, ?, ?)""")
-                .params(Timestamp.from(at), kind.name(), tenantId, actor, clientAddress, detail)
+                        values (:at, :kind, :tenant, :actor, :clientAddress, :detail)""")
+                .param("at", Timestamp.from(at))
+                .param("kind", kind.name())
+                .param("tenant", tenantId)
+                .param("actor", actor)
+                .param("clientAddress", clientAddress)
+                .param("detail", detail)
                 .update();
     }
 
@@ -37,22 +43,23 @@ class AuditStore {
         StringBuilder sql = new StringBuilder("""
                 select e.id, e.occurred_at, e.kind, t.slug, e.actor, e.client_address, e.detail
                   from audit_event e left join tenant t on t.id = e.tenant_id
-                 where e.occurred_at >= ?""");
-        List<Object> params = new ArrayList<>(List.of(Timestamp.from(query.since())));
+                 where e.occurred_at >= :since""");
+        Map<String, Object> params = new HashMap<>();
+        params.put("since", Timestamp.from(query.since()));
         if (query.kind() != null) {
-            sql.append(" and e.kind = ?");
-            params.add(query.kind().name());
+            sql.append(" and e.kind = :kind");
+            params.put("kind", query.kind().name());
         }
         if (query.tenantId() != null) {
-            sql.append(" and e.tenant_id = ?");
-            params.add(query.tenantId());
+            sql.append(" and e.tenant_id = :tenant");
+            params.put("tenant", query.tenantId());
         }
         if (query.actorContains() != null) {
-            sql.append(" and strpos(lower(e.actor), lower(?)) > 0");
-            params.add(query.actorContains());
+            sql.append(" and strpos(lower(e.actor), lower(:actor)) > 0");
+            params.put("actor", query.actorContains());
         }
-        sql.append(" order by e.occurred_at desc, e.id desc limit ?");
-        params.add(query.limit());
+        sql.append(" order by e.occurred_at desc, e.id desc limit :limit");
+        params.put("limit", query.limit());
         return jdbc.sql(sql.toString())
                 .params(params)
                 .query((rs, row) -> new AuditEntry(

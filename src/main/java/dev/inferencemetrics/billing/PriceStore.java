@@ -3,49 +3,54 @@ package dev.inferencemetrics.billing;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /** The rows of deployment_price. */
 @Repository
 class PriceStore {
 
-    private final JdbcTemplate jdbc;
+    private static final RowMapper<PricePeriod> PERIOD = (rs, n) -> new PricePeriod(
+            rs.getTimestamp("effective_from").toInstant(),
+            new TokenPrice(
+                    rs.getBigDecimal("price_input_per_mtok"),
+                    rs.getBigDecimal("price_output_per_mtok"),
+                    rs.getString("currency")));
 
-    PriceStore(JdbcTemplate jdbc) {
+    private final JdbcClient jdbc;
+
+    PriceStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
     void save(long tenantId, long deploymentId, Instant effectiveFrom, TokenPrice price) {
-        jdbc.update(
-                """
-                insert into deployment_price (tenant_id, deployment_id, effective_from, price_input_per_mtok,
-                                              price_output_per_mtok, currency)
-                values (?, ?, ?, ?, ?, ?)
-                on conflict (tenant_id, deployment_id, effective_from) do update
-                   set price_input_per_mtok = excluded.price_input_per_mtok,
-                       price_output_per_mtok = excluded.price_output_per_mtok,
-                       currency = excluded.currency, created_at = now()""",
-                tenantId,
-                deploymentId,
-                Timestamp.from(effectiveFrom),
-                price.inputPerMtok(),
-                price.outputPerMtok(),
-                price.currency());
+        jdbc.sql("""
+                        insert into deployment_price (tenant_id, deployment_id, effective_from, price_input_per_mtok,
+                                                      price_output_per_mtok, currency)
+                        values (:tenantId, :deploymentId, :effectiveFrom, :inputPerMtok, :outputPerMtok, :currency)
+                        on conflict (tenant_id, deployment_id, effective_from) do update
+                           set price_input_per_mtok = excluded.price_input_per_mtok,
+                               price_output_per_mtok = excluded.price_output_per_mtok,
+                               currency = excluded.currency, created_at = now()""")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("effectiveFrom", Timestamp.from(effectiveFrom))
+                .param("inputPerMtok", price.inputPerMtok())
+                .param("outputPerMtok", price.outputPerMtok())
+                .param("currency", price.currency())
+                .update();
     }
 
     List<PricePeriod> history(long tenantId, long deploymentId) {
-        return jdbc.query(
-                """
-                select effective_from, price_input_per_mtok, price_output_per_mtok, currency from deployment_price
-                 where tenant_id = ? and deployment_id = ? order by effective_from""",
-                (rs, n) -> new PricePeriod(
-                        rs.getTimestamp("effective_from").toInstant(),
-                        new TokenPrice(
-                                rs.getBigDecimal("price_input_per_mtok"),
-                                rs.getBigDecimal("price_output_per_mtok"),
-                                rs.getString("currency"))),
-                tenantId,
-                deploymentId);
+        return jdbc.sql("""
+                        select effective_from, price_input_per_mtok, price_output_per_mtok, currency
+                          from deployment_price
+                         where tenant_id = :tenantId and deployment_id = :deploymentId
+                         order by effective_from""")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .query(PERIOD)
+                .list();
     }
 }

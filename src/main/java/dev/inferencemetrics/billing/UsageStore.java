@@ -5,14 +5,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -46,9 +44,10 @@ class UsageStore {
                    sum(r.input_tokens)::bigint as input_tokens, sum(r.output_tokens)::bigint as output_tokens
               from tenants t
               join deployment d on d.tenant_id = t.id
-              join request_rollup r on r.tenant_id = d.tenant_id and r.deployment_id = d.id and r.resolution_s = ?
-                                   and r.bucket >= ?::date::timestamp at time zone t.time_zone
-                                   and r.bucket < ?::date::timestamp at time zone t.time_zone
+              join request_rollup r on r.tenant_id = d.tenant_id and r.deployment_id = d.id
+                                   and r.resolution_s = :resolution
+                                   and r.bucket >= :from::date::timestamp at time zone t.time_zone
+                                   and r.bucket < :to::date::timestamp at time zone t.time_zone
               join prices p on p.tenant_id = d.tenant_id and p.deployment_id = d.id and p.effective_from <= r.bucket
                            and (p.effective_to is null or r.bucket < p.effective_to)
              group by t.slug, t.name, t.time_zone, d.slug, d.display_name, day, p.currency,
@@ -101,26 +100,28 @@ class UsageStore {
                       p.price_input_per_mtok, p.price_output_per_mtok
              order by page.position, day, min(r.bucket)""";
 
-    private final JdbcTemplate jdbc;
+    private static final RowMapper<UsageRow> USAGE_ROW = (rs, n) -> row(rs);
+
+    private static final RowMapper<BillingTenant> TENANT = (rs, n) -> tenant(rs);
+
     private final JdbcClient client;
 
-    UsageStore(DataSource dataSource, JdbcClient client) {
-        this.jdbc = new JdbcTemplate(dataSource);
-        jdbc.setFetchSize(FETCH_SIZE);
+    UsageStore(JdbcClient client) {
         this.client = client;
     }
 
     /** Every usage row of the tenant (or of all tenants when null) in the period, in tenant, deployment, day order. */
     void forEachRow(@Nullable Long tenantId, UsagePeriod period, Consumer<UsageRow> consumer) {
-        String tenants = tenantId == null ? TENANTS : TENANTS + " where t.id = ?";
-        List<Object> arguments = new ArrayList<>();
+        String tenants = tenantId == null ? TENANTS : TENANTS + " where t.id = :tenant";
+        JdbcClient.StatementSpec statement = client.sql(USAGE.formatted(tenants))
+                .withFetchSize(FETCH_SIZE)
+                .param("resolution", Resolution.HALF_HOUR.seconds())
+                .param("from", period.from())
+                .param("to", period.to());
         if (tenantId != null) {
-            arguments.add(tenantId);
+            statement = statement.param("tenant", tenantId);
         }
-        arguments.add(Resolution.HALF_HOUR.seconds());
-        arguments.add(period.from());
-        arguments.add(period.to());
-        jdbc.query(USAGE.formatted(tenants), (RowCallbackHandler) rs -> consumer.accept(row(rs)), arguments.toArray());
+        statement.query((RowCallbackHandler) rs -> consumer.accept(row(rs)));
     }
 
     /**
@@ -137,7 +138,7 @@ class UsageStore {
         return withPeriod(client.sql(sql), tenantId, period, listing)
                 .param("limit", limit)
                 .param("offset", offset)
-                .query((rs, n) -> row(rs))
+                .query(USAGE_ROW)
                 .list();
     }
 
@@ -165,26 +166,31 @@ class UsageStore {
 
     List<BillingTenant> tenants(@Nullable Long tenantId) {
         return tenantId == null
-                ? jdbc.query(TENANTS + " order by t.name, t.id", (rs, n) -> tenant(rs))
-                : jdbc.query(TENANTS + " where t.id = ?", (rs, n) -> tenant(rs), tenantId);
+                ? client.sql(TENANTS + " order by t.name, t.id").query(TENANT).list()
+                : client.sql(TENANTS + " where t.id = :tenant")
+                        .param("tenant", tenantId)
+                        .query(TENANT)
+                        .list();
     }
 
     Optional<BillingTenant> tenantBySlug(String slug) {
-        return jdbc.query(TENANTS + " where t.slug = ?", (rs, n) -> tenant(rs), slug).stream()
+        return client.sql(TENANTS + " where t.slug = :slug").param("slug", slug).query(TENANT).list().stream()
                 .findFirst();
     }
 
     boolean databaseKnowsTimeZone(ZoneId zone) {
-        return Boolean.TRUE.equals(jdbc.queryForObject(
-                "select exists (select 1 from pg_timezone_names where name = ?)", Boolean.class, zone.getId()));
+        return Boolean.TRUE.equals(client.sql("select exists (select 1 from pg_timezone_names where name = :zone)")
+                .param("zone", zone.getId())
+                .query(Boolean.class)
+                .single());
     }
 
     void saveTimeZone(long tenantId, ZoneId zone) {
-        jdbc.update(
-                "insert into tenant_billing (tenant_id, time_zone) values (?, ?)"
-                        + " on conflict (tenant_id) do update set time_zone = excluded.time_zone",
-                tenantId,
-                zone.getId());
+        client.sql("insert into tenant_billing (tenant_id, time_zone) values (:tenant, :zone)"
+                        + " on conflict (tenant_id) do update set time_zone = excluded.time_zone")
+                .param("tenant", tenantId)
+                .param("zone", zone.getId())
+                .update();
     }
 
     private static UsageRow row(ResultSet rs) throws SQLException {

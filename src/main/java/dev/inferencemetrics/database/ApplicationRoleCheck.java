@@ -1,7 +1,8 @@
 package dev.inferencemetrics.database;
 
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,15 +20,15 @@ class ApplicationRoleCheck implements InitializingBean {
               from pg_roles r
              where r.rolname = current_user""";
 
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
 
-    ApplicationRoleCheck(JdbcTemplate jdbc) {
+    ApplicationRoleCheck(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
     @Override
     public void afterPropertiesSet() {
-        jdbc.query(PRIVILEGES, rs -> {
+        jdbc.sql(PRIVILEGES).query((RowCallbackHandler) rs -> {
             String problem = rs.getBoolean("rolsuper")
                     ? "is a superuser"
                     : rs.getBoolean("rolbypassrls")

@@ -8,7 +8,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.lease.SchedulerLease;
-import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenancy.TenantTransactions;
@@ -54,7 +54,7 @@ class TrafficSimulator implements DisposableBean {
     private final SimulatorProperties properties;
     private final DeploymentService deployments;
     private final IngestService ingest;
-    private final RequestRollupStore rollups;
+    private final RequestRollupRangeStore rollups;
     private final TenantTransactions tenantTransactions;
     private final SchedulerLease lease;
     private final Clock clock;
@@ -70,7 +70,7 @@ class TrafficSimulator implements DisposableBean {
             SimulatorProperties properties,
             DeploymentService deployments,
             IngestService ingest,
-            RequestRollupStore rollups,
+            RequestRollupRangeStore rollups,
             TenantTransactions tenantTransactions,
             SchedulerLease lease,
             Clock clock) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -30,10 +31,10 @@ class DeploymentRefStore {
     private static final String SEARCH = "select " + REF_COLUMNS + """
             , t.slug as tenant_slug, t.name as tenant_name
               from deployment d join tenant t on t.id = d.tenant_id
-             where (cast(? as bigint) is null or d.tenant_id = ?)
-               and (? or (d.archived_at is null and t.archived_at is null))
+             where (cast(:tenant as bigint) is null or d.tenant_id = :tenant)
+               and (:archived or (d.archived_at is null and t.archived_at is null))
                and strpos(lower(d.display_name || ' ' || d.slug || ' ' || d.model || ' ' || d.engine || ' '
-                                || t.name || ' ' || t.slug), ?) > 0""";
+                                || t.name || ' ' || t.slug), :text) > 0""";
 
     /** Deployments of a tenant (or all, for a null tenant) whose name, slug or tenant contains the text. */
     private static final String LISTED = """
@@ -46,6 +47,8 @@ class DeploymentRefStore {
             select d.slug, d.display_name, t.name as tenant_name, d.model, d.engine, d.region,
                    coalesce(d.archived_at, t.archived_at) as archived_at""";
 
+    private static final RowMapper<DeploymentRef> REF = (rs, n) -> ref(rs);
+
     private final JdbcClient jdbc;
 
     DeploymentRefStore(JdbcClient jdbc) {
@@ -54,23 +57,23 @@ class DeploymentRefStore {
 
     /** The deployment with this slug, if the declared tenant may see it. */
     Optional<DeploymentRef> bySlug(String slug) {
-        return jdbc.sql(REFS + " where d.slug = ?")
-                .param(slug)
-                .query((rs, row) -> ref(rs))
+        return jdbc.sql(REFS + " where d.slug = :slug")
+                .param("slug", slug)
+                .query(REF)
                 .optional();
     }
 
     /** Every active deployment the declared tenant may see. */
     List<DeploymentRef> active() {
         return jdbc.sql(REFS + " where d.archived_at is null and t.archived_at is null")
-                .query((rs, row) -> ref(rs))
+                .query(REF)
                 .list();
     }
 
     /** Row-level security hides other tenants' deployments; this tells "another tenant's" from "none at all". */
     boolean slugExistsInAnyTenant(String slug) {
-        return jdbc.sql("select deployment_slug_exists(?)")
-                .param(slug)
+        return jdbc.sql("select deployment_slug_exists(:slug)")
+                .param("slug", slug)
                 .query(Boolean.class)
                 .single();
     }
@@ -78,10 +81,9 @@ class DeploymentRefStore {
     /** Deployments of the tenant (or of all, for null) whose texts contain {@code text}; archived ones if asked. */
     List<ListedDeployment> search(@Nullable Long tenantId, String text, boolean includeArchived) {
         return jdbc.sql(SEARCH)
-                .param(tenantId)
-                .param(tenantId)
-                .param(includeArchived)
-                .param(text.trim().toLowerCase(Locale.ROOT))
+                .param("tenant", tenantId)
+                .param("archived", includeArchived)
+                .param("text", text.trim().toLowerCase(Locale.ROOT))
                 .query((rs, row) ->
                         new ListedDeployment(ref(rs), rs.getString("tenant_slug"), rs.getString("tenant_name")))
                 .list();
@@ -121,18 +123,21 @@ class DeploymentRefStore {
     }
 
     Optional<Integer> rawRetentionHours(DeploymentRef deployment) {
-        return jdbc.sql("select raw_retention_hours from deployment where tenant_id = ? and id = ?")
-                .params(deployment.tenantId(), deployment.id())
+        return jdbc.sql("select raw_retention_hours from deployment where tenant_id = :tenant and id = :id")
+                .param("tenant", deployment.tenantId())
+                .param("id", deployment.id())
                 .query((rs, row) -> {
-                    int hours = rs.getInt(1);
+                    int hours = rs.getInt("raw_retention_hours");
                     return rs.wasNull() ? null : hours;
                 })
                 .optional();
     }
 
     void setRawRetentionHours(DeploymentRef deployment, @Nullable Integer hours) {
-        jdbc.sql("update deployment set raw_retention_hours = ? where tenant_id = ? and id = ?")
-                .params(hours, deployment.tenantId(), deployment.id())
+        jdbc.sql("update deployment set raw_retention_hours = :hours where tenant_id = :tenant and id = :id")
+                .param("hours", hours)
+                .param("tenant", deployment.tenantId())
+                .param("id", deployment.id())
                 .update();
     }
 

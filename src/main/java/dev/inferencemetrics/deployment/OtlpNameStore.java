@@ -17,7 +17,7 @@ class OtlpNameStore {
               from deployment_otlp_name n
                    join deployment d on d.tenant_id = n.tenant_id and d.id = n.deployment_id
                    join tenant t on t.id = d.tenant_id
-             where n.tenant_id = ?""";
+             where n.tenant_id = :tenant""";
 
     private final JdbcClient jdbc;
 
@@ -28,17 +28,20 @@ class OtlpNameStore {
     OtlpNames of(DeploymentRef deployment) {
         List<String> services = new ArrayList<>();
         List<String> models = new ArrayList<>();
-        jdbc.sql("select kind, name from deployment_otlp_name where tenant_id = ? and deployment_id = ?")
-                .params(deployment.tenantId(), deployment.id())
+        jdbc.sql(
+                        "select kind, name from deployment_otlp_name where tenant_id = :tenant and deployment_id = :deployment")
+                .param("tenant", deployment.tenantId())
+                .param("deployment", deployment.id())
                 .query(rs -> {
-                    ("service".equals(rs.getString(1)) ? services : models).add(rs.getString(2));
+                    ("service".equals(rs.getString("kind")) ? services : models).add(rs.getString("name"));
                 });
         return new OtlpNames(services, models);
     }
 
     void deleteAll(DeploymentRef deployment) {
-        jdbc.sql("delete from deployment_otlp_name where tenant_id = ? and deployment_id = ?")
-                .params(deployment.tenantId(), deployment.id())
+        jdbc.sql("delete from deployment_otlp_name where tenant_id = :tenant and deployment_id = :deployment")
+                .param("tenant", deployment.tenantId())
+                .param("deployment", deployment.id())
                 .update();
     }
 
@@ -47,12 +50,21 @@ class OtlpNameStore {
         return jdbc.sql("""
                         select d.slug from deployment_otlp_name n
                                join deployment d on d.tenant_id = n.tenant_id and d.id = n.deployment_id
-                         where n.tenant_id = ? and n.kind = ? and n.name = ?""").params(tenantId, kind, name).query(String.class).optional();
+                         where n.tenant_id = :tenant and n.kind = :kind and n.name = :name""")
+                .param("tenant", tenantId)
+                .param("kind", kind)
+                .param("name", name)
+                .query(String.class)
+                .optional();
     }
 
     void insert(DeploymentRef deployment, String kind, String name) {
-        jdbc.sql("insert into deployment_otlp_name (tenant_id, deployment_id, kind, name) values (?, ?, ?, ?)")
-                .params(deployment.tenantId(), deployment.id(), kind, name)
+        jdbc.sql("insert into deployment_otlp_name (tenant_id, deployment_id, kind, name)"
+                        + " values (:tenant, :deployment, :kind, :name)")
+                .param("tenant", deployment.tenantId())
+                .param("deployment", deployment.id())
+                .param("kind", kind)
+                .param("name", name)
                 .update();
     }
 
@@ -60,7 +72,7 @@ class OtlpNameStore {
     OtlpRoutes routes(long tenantId) {
         Map<String, DeploymentRef> byService = new HashMap<>();
         Map<String, DeploymentRef> byModel = new HashMap<>();
-        jdbc.sql(ROUTES).param(tenantId).query(rs -> {
+        jdbc.sql(ROUTES).param("tenant", tenantId).query(rs -> {
             ("service".equals(rs.getString("kind")) ? byService : byModel)
                     .put(rs.getString("name"), DeploymentRefStore.ref(rs));
         });

@@ -1,7 +1,5 @@
 package dev.inferencemetrics.ingest;
 
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,8 +8,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.springframework.jdbc.core.ConnectionCallback;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /** Raw KV-cache readings; a reading already stored (same replica and time) is skipped. Rows go in in key order. */
@@ -20,8 +19,8 @@ class KvSampleStore {
 
     private static final String INSERT = """
             insert into kv_sample (tenant_id, deployment_id, replica, ts, usage_pct)
-            select ?, u.deployment_id, u.replica, u.ts, u.usage_pct
-            from unnest(?::bigint[], ?::text[], ?::timestamptz[], ?::real[])
+            select :tenantId, u.deployment_id, u.replica, u.ts, u.usage_pct
+            from unnest(:deploymentIds::bigint[], :replicas::text[], :ts::timestamptz[], :usages::real[])
                  as u(deployment_id, replica, ts, usage_pct)
             order by u.deployment_id, u.replica, u.ts
             on conflict do nothing
@@ -29,14 +28,14 @@ class KvSampleStore {
 
     private static final String AROUND = """
             select s.deployment_id, s.replica, s.ts, s.usage_pct
-              from unnest(?::bigint[], ?::text[], ?::timestamptz[], ?::timestamptz[])
+              from unnest(:deploymentIds::bigint[], :replicas::text[], :froms::timestamptz[], :tos::timestamptz[])
                    as k(deployment_id, replica, from_ts, to_ts)
-              join kv_sample s on s.tenant_id = ? and s.deployment_id = k.deployment_id and s.replica = k.replica
-                              and s.ts >= k.from_ts and s.ts <= k.to_ts""";
+              join kv_sample s on s.tenant_id = :tenantId and s.deployment_id = k.deployment_id
+                              and s.replica = k.replica and s.ts >= k.from_ts and s.ts <= k.to_ts""";
 
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
 
-    KvSampleStore(JdbcTemplate jdbc) {
+    KvSampleStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
@@ -57,43 +56,38 @@ class KvSampleStore {
         if (samples.isEmpty()) {
             return Map.of();
         }
-        return jdbc.execute((ConnectionCallback<Map<Long, List<KvSample>>>) connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(INSERT)) {
-                statement.setLong(1, tenantId);
-                statement.setArray(2, connection.createArrayOf("int8", deploymentIds.toArray()));
-                statement.setArray(
-                        3,
-                        connection.createArrayOf(
-                                "text", samples.stream().map(KvSample::replica).toArray()));
-                statement.setArray(
-                        4,
-                        connection.createArrayOf(
+        Map<Long, List<KvSample>> inserted = new HashMap<>();
+        jdbc.sql(INSERT)
+                .param("tenantId", tenantId)
+                .param("deploymentIds", new SqlArrayValue("int8", deploymentIds.toArray()))
+                .param(
+                        "replicas",
+                        new SqlArrayValue(
+                                "text", samples.stream().map(KvSample::replica).toArray()))
+                .param(
+                        "ts",
+                        new SqlArrayValue(
                                 "timestamptz",
                                 samples.stream()
                                         .map(s -> Timestamp.from(s.ts()))
-                                        .toArray()));
-                statement.setArray(
-                        5,
-                        connection.createArrayOf(
+                                        .toArray()))
+                .param(
+                        "usages",
+                        new SqlArrayValue(
                                 "float4",
-                                samples.stream().map(s -> (float) s.usagePct()).toArray()));
-                Map<Long, List<KvSample>> inserted = new HashMap<>();
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        long deploymentId = rows.getLong(1);
-                        KvSample sample = byKey.get(new Key(
-                                deploymentId,
-                                rows.getString(2),
-                                rows.getTimestamp(3).toInstant()));
-                        if (sample != null) {
-                            inserted.computeIfAbsent(deploymentId, id -> new ArrayList<>())
-                                    .add(sample);
-                        }
+                                samples.stream().map(s -> (float) s.usagePct()).toArray()))
+                .query((RowCallbackHandler) rows -> {
+                    long deploymentId = rows.getLong("deployment_id");
+                    KvSample sample = byKey.get(new Key(
+                            deploymentId,
+                            rows.getString("replica"),
+                            rows.getTimestamp("ts").toInstant()));
+                    if (sample != null) {
+                        inserted.computeIfAbsent(deploymentId, id -> new ArrayList<>())
+                                .add(sample);
                     }
-                }
-                return inserted;
-            }
-        });
+                });
+        return inserted;
     }
 
     /**
@@ -125,23 +119,18 @@ class KvSampleStore {
         if (deploymentIds.isEmpty()) {
             return around;
         }
-        jdbc.execute((ConnectionCallback<Void>) connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(AROUND)) {
-                statement.setArray(1, connection.createArrayOf("int8", deploymentIds.toArray()));
-                statement.setArray(2, connection.createArrayOf("text", replicas.toArray()));
-                statement.setArray(3, connection.createArrayOf("timestamptz", froms.toArray()));
-                statement.setArray(4, connection.createArrayOf("timestamptz", tos.toArray()));
-                statement.setLong(5, tenantId);
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        around.computeIfAbsent(rows.getLong(1), id -> new ArrayList<>())
+        jdbc.sql(AROUND)
+                .param("deploymentIds", new SqlArrayValue("int8", deploymentIds.toArray()))
+                .param("replicas", new SqlArrayValue("text", replicas.toArray()))
+                .param("froms", new SqlArrayValue("timestamptz", froms.toArray()))
+                .param("tos", new SqlArrayValue("timestamptz", tos.toArray()))
+                .param("tenantId", tenantId)
+                .query((RowCallbackHandler)
+                        rows -> around.computeIfAbsent(rows.getLong("deployment_id"), id -> new ArrayList<>())
                                 .add(new KvSample(
-                                        rows.getTimestamp(3).toInstant(), rows.getString(2), rows.getFloat(4)));
-                    }
-                }
-            }
-            return null;
-        });
+                                        rows.getTimestamp("ts").toInstant(),
+                                        rows.getString("replica"),
+                                        rows.getFloat("usage_pct"))));
         return around;
     }
 

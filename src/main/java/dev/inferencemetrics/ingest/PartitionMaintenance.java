@@ -5,7 +5,6 @@ import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.rollup.RollupRetentionStore;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenancy.TenantTransactions;
-import java.sql.Date;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +13,6 @@ import java.time.ZoneOffset;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -34,7 +32,7 @@ class PartitionMaintenance implements InitializingBean {
     /** Shorter than the hour between turns, so a stopped holder's next turn is taken by another instance. */
     private static final Duration LEASE_LENGTH = Duration.ofMinutes(50);
 
-    private final JdbcTemplate jdbc;
+    private final SamplePartitionStore partitions;
     private final TenantTransactions tenantTransactions;
     private final RetentionProperties retention;
     private final SchedulerLease lease;
@@ -43,14 +41,14 @@ class PartitionMaintenance implements InitializingBean {
     private final Clock clock;
 
     PartitionMaintenance(
-            JdbcTemplate jdbc,
+            SamplePartitionStore partitions,
             TenantTransactions tenantTransactions,
             RetentionProperties retention,
             SchedulerLease lease,
             RequestSampleStore samples,
             RollupRetentionStore rollups,
             Clock clock) {
-        this.jdbc = jdbc;
+        this.partitions = partitions;
         this.samples = samples;
         this.rollups = rollups;
         this.tenantTransactions = tenantTransactions;
@@ -73,13 +71,13 @@ class PartitionMaintenance implements InitializingBean {
 
     void run() {
         tenantTransactions.run(TenantScope.allTenants(), () -> {
-            jdbc.queryForObject("select pg_advisory_xact_lock(?)", Object.class, LOCK_KEY);
+            partitions.lockForTransaction(LOCK_KEY);
             Instant now = clock.instant();
             LocalDate oldestKept = day(now.minus(retention.rawSamples()));
             LocalDate newest = day(now).plusDays(DAYS_AHEAD);
-            // the application role may not do DDL; these functions, owned by the schema owner, do just this
-            jdbc.queryForList("select create_sample_partitions(?, ?)", Date.valueOf(oldestKept), Date.valueOf(newest));
-            jdbc.queryForList("select drop_sample_partitions_before(?)", String.class, Date.valueOf(oldestKept))
+            partitions.createPartitions(oldestKept, newest);
+            partitions
+                    .dropPartitionsBefore(oldestKept)
                     .forEach(partition -> log.info(
                             "Dropped {} (past the {} raw-sample retention)", partition, retention.rawSamples()));
             deleteOldRollups(now);

@@ -2,11 +2,7 @@ package dev.inferencemetrics.ingest;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,9 +10,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.ConnectionCallback;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -33,10 +30,11 @@ class RequestSampleStore {
     private static final String INSERT = """
             insert into request_sample (tenant_id, deployment_id, ts, request_id, status, ttft_ms, e2e_ms, tpot_ms,
                                         itl_gaps_ms, input_tokens, output_tokens, queue_ms, received_at)
-            select ?, ?, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps, u.input_tokens, u.output_tokens,
-                   u.queue, ?
-            from unnest(?::timestamptz[], ?::text[], ?::smallint[], ?::real[], ?::real[], ?::real[], ?::bytea[],
-                        ?::integer[], ?::integer[], ?::real[])
+            select :tenantId, :deploymentId, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps,
+                   u.input_tokens, u.output_tokens, u.queue, :receivedAt
+            from unnest(:ts::timestamptz[], :requestIds::text[], :statuses::smallint[], :ttft::real[], :e2e::real[],
+                        :tpot::real[], :gaps::bytea[], :inputTokens::integer[], :outputTokens::integer[],
+                        :queue::real[])
                  as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens, queue)
             order by u.request_id, u.ts""";
 
@@ -45,11 +43,14 @@ class RequestSampleStore {
             on conflict do nothing
             returning request_id, ts""";
 
+    /** Set before the plain insert, so that a batch meeting a stored sample can go back and take the other path. */
+    private static final String SAVEPOINT = "request_sample_insert";
+
     private static final String UNIQUE_VIOLATION = "23505";
 
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
 
-    RequestSampleStore(JdbcTemplate jdbc) {
+    RequestSampleStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
@@ -59,9 +60,8 @@ class RequestSampleStore {
      */
     Map<Long, Long> deletePastDeploymentRetention() {
         Map<Long, Long> removed = new HashMap<>();
-        jdbc.query(
-                "select deployment_id, removed from delete_raw_samples_past_deployment_retention()",
-                (RowCallbackHandler) rs -> removed.put(rs.getLong(1), rs.getLong(2)));
+        jdbc.sql("select deployment_id, removed from delete_raw_samples_past_deployment_retention()")
+                .query((RowCallbackHandler) rs -> removed.put(rs.getLong("deployment_id"), rs.getLong("removed")));
         return removed;
     }
 
@@ -71,50 +71,38 @@ class RequestSampleStore {
             return List.of();
         }
         Columns columns = new Columns(samples);
-        return jdbc.execute((ConnectionCallback<List<RequestSample>>) connection -> {
-            Savepoint savepoint = connection.setSavepoint();
-            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-                columns.bind(connection, insert, tenantId, deploymentId, receivedAt);
-                insert.executeUpdate();
-                connection.releaseSavepoint(savepoint);
-                return samples;
-            } catch (SQLException e) {
-                if (!UNIQUE_VIOLATION.equals(e.getSQLState())) {
-                    throw e;
-                }
-                connection.rollback(savepoint);
-                return insertSkippingStored(connection, columns, samples, tenantId, deploymentId, receivedAt);
+        jdbc.sql("savepoint " + SAVEPOINT).update();
+        try {
+            columns.bind(jdbc.sql(INSERT), tenantId, deploymentId, receivedAt).update();
+            jdbc.sql("release savepoint " + SAVEPOINT).update();
+            return samples;
+        } catch (DataAccessException e) {
+            if (!(e.getMostSpecificCause() instanceof SQLException cause)
+                    || !UNIQUE_VIOLATION.equals(cause.getSQLState())) {
+                throw e;
             }
-        });
+            jdbc.sql("rollback to savepoint " + SAVEPOINT).update();
+            return insertSkippingStored(columns, samples, tenantId, deploymentId, receivedAt);
+        }
     }
 
-    private static List<RequestSample> insertSkippingStored(
-            Connection connection,
-            Columns columns,
-            List<RequestSample> samples,
-            long tenantId,
-            long deploymentId,
-            Instant receivedAt)
-            throws SQLException {
+    private List<RequestSample> insertSkippingStored(
+            Columns columns, List<RequestSample> samples, long tenantId, long deploymentId, Instant receivedAt) {
         Map<SampleKey, RequestSample> byKey = new HashMap<>(samples.size() * 2);
         for (RequestSample sample : samples) {
             byKey.putIfAbsent(new SampleKey(sample.requestId(), sample.ts()), sample);
         }
-        try (PreparedStatement statement = connection.prepareStatement(INSERT_SKIPPING_STORED)) {
-            columns.bind(connection, statement, tenantId, deploymentId, receivedAt);
-            List<RequestSample> inserted = new ArrayList<>();
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    SampleKey key = new SampleKey(
-                            rows.getString(1), rows.getTimestamp(2).toInstant());
-                    RequestSample sample = byKey.get(key);
+        List<RequestSample> inserted = new ArrayList<>();
+        columns.bind(jdbc.sql(INSERT_SKIPPING_STORED), tenantId, deploymentId, receivedAt)
+                .query((RowCallbackHandler) rows -> {
+                    RequestSample sample = byKey.get(new SampleKey(
+                            rows.getString("request_id"),
+                            rows.getTimestamp("ts").toInstant()));
                     if (sample != null) {
                         inserted.add(sample);
                     }
-                }
-            }
-            return inserted;
-        }
+                });
+        return inserted;
     }
 
     /** The batch as one array a column, which {@code unnest} turns back into rows. */
@@ -157,27 +145,23 @@ class RequestSampleStore {
             }
         }
 
-        void bind(
-                Connection connection,
-                PreparedStatement statement,
-                long tenantId,
-                long deploymentId,
-                Instant receivedAt)
-                throws SQLException {
-            int p = 1;
-            statement.setLong(p++, tenantId);
-            statement.setLong(p++, deploymentId);
-            statement.setTimestamp(p++, Timestamp.from(receivedAt));
-            statement.setArray(p++, connection.createArrayOf("timestamptz", ts));
-            statement.setArray(p++, connection.createArrayOf("text", ids));
-            statement.setArray(p++, connection.createArrayOf("int2", statuses));
-            statement.setArray(p++, connection.createArrayOf("float4", ttft));
-            statement.setArray(p++, connection.createArrayOf("float4", e2e));
-            statement.setArray(p++, connection.createArrayOf("float4", tpot));
-            statement.setArray(p++, connection.createArrayOf("bytea", gaps));
-            statement.setArray(p++, connection.createArrayOf("int4", inputTokens));
-            statement.setArray(p++, connection.createArrayOf("int4", outputTokens));
-            statement.setArray(p, connection.createArrayOf("float4", queue));
+        /** The statement with the batch and its key bound; each column array is created afresh for it. */
+        JdbcClient.StatementSpec bind(
+                JdbcClient.StatementSpec statement, long tenantId, long deploymentId, Instant receivedAt) {
+            return statement
+                    .param("tenantId", tenantId)
+                    .param("deploymentId", deploymentId)
+                    .param("receivedAt", Timestamp.from(receivedAt))
+                    .param("ts", new SqlArrayValue("timestamptz", (Object[]) ts))
+                    .param("requestIds", new SqlArrayValue("text", (Object[]) ids))
+                    .param("statuses", new SqlArrayValue("int2", (Object[]) statuses))
+                    .param("ttft", new SqlArrayValue("float4", (Object[]) ttft))
+                    .param("e2e", new SqlArrayValue("float4", (Object[]) e2e))
+                    .param("tpot", new SqlArrayValue("float4", (Object[]) tpot))
+                    .param("gaps", new SqlArrayValue("bytea", (Object[]) gaps))
+                    .param("inputTokens", new SqlArrayValue("int4", (Object[]) inputTokens))
+                    .param("outputTokens", new SqlArrayValue("int4", (Object[]) outputTokens))
+                    .param("queue", new SqlArrayValue("float4", (Object[]) queue));
         }
     }
 

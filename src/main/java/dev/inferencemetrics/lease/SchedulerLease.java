@@ -56,8 +56,11 @@ public class SchedulerLease {
 
     /** Whether this holder's lease still runs: checked before doing what only the holder may do. */
     public boolean holds(String name) {
-        return jdbc.sql("select count(*) from scheduler_lease where name = ? and holder = ? and expires_at > ?")
-                        .params(name, holder, Timestamp.from(clock.instant()))
+        return jdbc.sql("select count(*) from scheduler_lease"
+                                + " where name = :name and holder = :holder and expires_at > :now")
+                        .param("name", name)
+                        .param("holder", holder)
+                        .param("now", Timestamp.from(clock.instant()))
                         .query(Long.class)
                         .single()
                 > 0;
@@ -66,8 +69,10 @@ public class SchedulerLease {
     /** Gives the lease up, e.g. at shutdown, so another instance takes over at once. */
     @Transactional(propagation = Propagation.REQUIRES_NEW)
     public void release(String name) {
-        jdbc.sql("update scheduler_lease set expires_at = ? where name = ? and holder = ?")
-                .params(Timestamp.from(clock.instant()), name, holder)
+        jdbc.sql("update scheduler_lease set expires_at = :now where name = :name and holder = :holder")
+                .param("now", Timestamp.from(clock.instant()))
+                .param("name", name)
+                .param("holder", holder)
                 .update();
     }
 }

@@ -4,7 +4,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.rollup.EngineLatencyRollup;
 import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
-import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,11 +26,11 @@ public class ApproximateLatencyService {
     private static final double MS_PER_SECOND = 1000;
 
     private final DeploymentService deployments;
-    private final RequestRollupStore requests;
+    private final RequestRollupRangeStore requests;
     private final EngineLatencyRollupStore histograms;
 
     ApproximateLatencyService(
-            DeploymentService deployments, RequestRollupStore requests, EngineLatencyRollupStore histograms) {
+            DeploymentService deployments, RequestRollupRangeStore requests, EngineLatencyRollupStore histograms) {
         this.deployments = deployments;
         this.requests = requests;
         this.histograms = histograms;

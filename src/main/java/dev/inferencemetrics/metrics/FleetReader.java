@@ -5,10 +5,10 @@ import dev.inferencemetrics.deployment.ListedDeployment;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.FleetKeys;
+import dev.inferencemetrics.rollup.FleetRequestRollupStore;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
-import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.rollup.RollupSpan;
 import dev.inferencemetrics.rollup.sketch.Percentiles;
@@ -39,13 +39,13 @@ class FleetReader {
     static final Duration WINDOW = Duration.ofHours(1);
     static final Duration TREND_STEP = Duration.ofMinutes(5);
 
-    private final RequestRollupStore requestRollups;
+    private final FleetRequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
     private final EngineGaugeRollupStore engineGauges;
     private final ObjectProvider<FleetAlerts> alerts;
 
     FleetReader(
-            RequestRollupStore requestRollups,
+            FleetRequestRollupStore requestRollups,
             KvRollupStore kvRollups,
             EngineGaugeRollupStore engineGauges,
             ObjectProvider<FleetAlerts> alerts) {

@@ -2,7 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
-import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Instant;
@@ -20,9 +20,9 @@ import org.springframework.transaction.annotation.Transactional;
 public class HeatmapService {
 
     private final DeploymentService deployments;
-    private final RequestRollupStore requestRollups;
+    private final RequestRollupRangeStore requestRollups;
 
-    HeatmapService(DeploymentService deployments, RequestRollupStore requestRollups) {
+    HeatmapService(DeploymentService deployments, RequestRollupRangeStore requestRollups) {
         this.deployments = deployments;
         this.requestRollups = requestRollups;
     }

@@ -10,7 +10,7 @@ import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
 import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
-import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -30,13 +30,13 @@ import org.springframework.transaction.annotation.Transactional;
 public class MetricsQueryService {
 
     private final DeploymentService deployments;
-    private final RequestRollupStore requestRollups;
+    private final RequestRollupRangeStore requestRollups;
     private final KvRollupStore kvRollups;
     private final Timer latency;
 
     MetricsQueryService(
             DeploymentService deployments,
-            RequestRollupStore requestRollups,
+            RequestRollupRangeStore requestRollups,
             KvRollupStore kvRollups,
             MeterRegistry meters) {
         this.deployments = deployments;

@@ -6,7 +6,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.RequestCursor;
 import dev.inferencemetrics.ingest.RequestRow;
-import dev.inferencemetrics.ingest.RequestSampleReader;
+import dev.inferencemetrics.ingest.RequestSamplePageStore;
 import dev.inferencemetrics.ingest.RetentionProperties;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
@@ -29,7 +29,7 @@ public class RequestDrillDownService {
     public static final int MAX_PAGE = 1_000;
 
     private final DeploymentService deployments;
-    private final RequestSampleReader samples;
+    private final RequestSamplePageStore samples;
     private final MetricsQueryService metrics;
     private final RetentionProperties retention;
     private final DeploymentRawRetention rawRetention;
@@ -37,7 +37,7 @@ public class RequestDrillDownService {
 
     RequestDrillDownService(
             DeploymentService deployments,
-            RequestSampleReader samples,
+            RequestSamplePageStore samples,
             MetricsQueryService metrics,
             RetentionProperties retention,
             DeploymentRawRetention rawRetention,
@@ -94,11 +94,11 @@ public class RequestDrillDownService {
                     metrics.query(deployment, window).summary();
             return new RequestPage(slug, from, to, sort.code(), descending, false, List.of(), null, distribution);
         }
-        List<RequestSampleReader.Row> rows =
+        List<RequestSamplePageStore.Row> rows =
                 samples.page(deployment.tenantId(), deployment.id(), from, to, sort.order(), descending, cursor, limit);
         String next = rows.size() < limit ? null : rows.getLast().cursor().encoded();
         List<RequestRow> requests =
-                rows.stream().map(RequestSampleReader.Row::request).toList();
+                rows.stream().map(RequestSamplePageStore.Row::request).toList();
         return new RequestPage(slug, from, to, sort.code(), descending, true, requests, next, null);
     }
 

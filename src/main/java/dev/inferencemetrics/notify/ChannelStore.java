@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -16,6 +17,8 @@ class ChannelStore {
 
     private static final String COLUMNS =
             "id, tenant_id, name, kind, target, allow_private_address, enabled, created_at";
+
+    private static final RowMapper<Channel> CHANNEL = (rs, n) -> channel(rs);
 
     private final JdbcClient jdbc;
 
@@ -27,8 +30,13 @@ class ChannelStore {
         return jdbc.sql("""
                         insert into notification_channel (tenant_id, name, kind, target, allow_private_address,
                                                           created_at)
-                        values (?, ?, ?, ?, ?, ?) returning id""")
-                .params(tenantId, name, kind.name(), target, allowPrivate, Timestamp.from(now))
+                        values (:tenantId, :name, :kind, :target, :allowPrivate, :now) returning id""")
+                .param("tenantId", tenantId)
+                .param("name", name)
+                .param("kind", kind.name())
+                .param("target", target)
+                .param("allowPrivate", allowPrivate)
+                .param("now", Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }
@@ -36,11 +44,11 @@ class ChannelStore {
     /** The channels visible in the declared scope; of one tenant (and no global ones) when tenantId is set. */
     List<Channel> list(@Nullable Long tenantId) {
         String sql = "select " + COLUMNS + " from notification_channel where removed_at is null"
-                + (tenantId == null ? "" : " and tenant_id = ?")
+                + (tenantId == null ? "" : " and tenant_id = :tenantId")
                 + " order by tenant_id nulls first, id";
         var query = jdbc.sql(sql);
-        return (tenantId == null ? query : query.param(tenantId))
-                .query((rs, row) -> channel(rs))
+        return (tenantId == null ? query : query.param("tenantId", tenantId))
+                .query(CHANNEL)
                 .list();
     }
 
@@ -48,30 +56,32 @@ class ChannelStore {
     List<Channel> reaching(long tenantId) {
         return jdbc.sql("select " + COLUMNS
                         + " from notification_channel where enabled and removed_at is null"
-                        + " and (tenant_id = ? or tenant_id is null) order by id")
-                .param(tenantId)
-                .query((rs, row) -> channel(rs))
+                        + " and (tenant_id = :tenantId or tenant_id is null) order by id")
+                .param("tenantId", tenantId)
+                .query(CHANNEL)
                 .list();
     }
 
     Optional<Channel> find(long id) {
-        return jdbc.sql("select " + COLUMNS + " from notification_channel where id = ? and removed_at is null")
-                .param(id)
-                .query((rs, row) -> channel(rs))
+        return jdbc.sql("select " + COLUMNS + " from notification_channel where id = :id and removed_at is null")
+                .param("id", id)
+                .query(CHANNEL)
                 .optional();
     }
 
     boolean setEnabled(long id, boolean enabled) {
-        return jdbc.sql("update notification_channel set enabled = ? where id = ?")
-                        .params(enabled, id)
+        return jdbc.sql("update notification_channel set enabled = :enabled where id = :id")
+                        .param("enabled", enabled)
+                        .param("id", id)
                         .update()
                 > 0;
     }
 
     /** Takes the channel out of use; its row stays, so the deliveries made through it keep their history. */
     boolean remove(long id, Instant now) {
-        return jdbc.sql("update notification_channel set removed_at = ? where id = ? and removed_at is null")
-                        .params(Timestamp.from(now), id)
+        return jdbc.sql("update notification_channel set removed_at = :now where id = :id and removed_at is null")
+                        .param("now", Timestamp.from(now))
+                        .param("id", id)
                         .update()
                 > 0;
     }

@@ -6,6 +6,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -19,6 +20,8 @@ class DeliveryStore {
               from notification_delivery n join notification_channel c on c.id = n.channel_id
             """;
 
+    private static final RowMapper<Delivery> DELIVERY = (rs, n) -> delivery(rs);
+
     private final JdbcClient jdbc;
 
     DeliveryStore(JdbcClient jdbc) {
@@ -30,9 +33,14 @@ class DeliveryStore {
         jdbc.sql("""
                         insert into notification_delivery (tenant_id, alert_id, channel_id, event, payload, created_at,
                                                            next_attempt_at)
-                        values (?, ?, ?, ?, ?, ?, ?)
+                        values (:tenantId, :alertId, :channelId, :event, :payload, :now, :now)
                         on conflict (tenant_id, alert_id, channel_id, event) do nothing""")
-                .params(tenantId, alertId, channelId, event.name(), payload, Timestamp.from(now), Timestamp.from(now))
+                .param("tenantId", tenantId)
+                .param("alertId", alertId)
+                .param("channelId", channelId)
+                .param("event", event.name())
+                .param("payload", payload)
+                .param("now", Timestamp.from(now))
                 .update();
     }
 
@@ -44,51 +52,59 @@ class DeliveryStore {
                           from (select d.*, row_number() over (partition by d.tenant_id
                                                                order by d.next_attempt_at, d.id) as place
                                   from notification_delivery d
-                                 where d.delivered_at is null and d.abandoned_at is null and d.next_attempt_at <= ?) n
+                                 where d.delivered_at is null and d.abandoned_at is null and d.next_attempt_at <= :now) n
                           join notification_channel c on c.id = n.channel_id
-                         where n.place <= ?
-                         order by n.next_attempt_at, n.id limit ?""")
-                .params(Timestamp.from(now), perTenant, limit)
-                .query((rs, row) -> delivery(rs))
+                         where n.place <= :perTenant
+                         order by n.next_attempt_at, n.id limit :limit""")
+                .param("now", Timestamp.from(now))
+                .param("perTenant", perTenant)
+                .param("limit", limit)
+                .query(DELIVERY)
                 .list();
     }
 
     List<Delivery> ofAlert(long alertId) {
-        return jdbc.sql(SELECT + " where n.alert_id = ? order by n.id")
-                .param(alertId)
-                .query((rs, row) -> delivery(rs))
+        return jdbc.sql(SELECT + " where n.alert_id = :alertId order by n.id")
+                .param("alertId", alertId)
+                .query(DELIVERY)
                 .list();
     }
 
     void delivered(Delivery delivery, Instant now) {
         jdbc.sql("""
-                        update notification_delivery set attempts = attempts + 1, delivered_at = ?, last_error = null
-                         where tenant_id = ? and id = ?""")
-                .params(Timestamp.from(now), delivery.tenantId(), delivery.id())
+                        update notification_delivery
+                           set attempts = attempts + 1, delivered_at = :now, last_error = null
+                         where tenant_id = :tenantId and id = :id""")
+                .param("now", Timestamp.from(now))
+                .param("tenantId", delivery.tenantId())
+                .param("id", delivery.id())
                 .update();
     }
 
     /** Gives up the channel's messages not yet sent, naming why. */
     void abandonUnsent(long channelId, String reason, Instant now) {
         jdbc.sql("""
-                        update notification_delivery set abandoned_at = ?, last_error = ?
-                         where channel_id = ? and delivered_at is null and abandoned_at is null""").params(Timestamp.from(now), reason, channelId).update();
+                        update notification_delivery set abandoned_at = :now, last_error = :reason
+                         where channel_id = :channelId and delivered_at is null and abandoned_at is null""")
+                .param("now", Timestamp.from(now))
+                .param("reason", reason)
+                .param("channelId", channelId)
+                .update();
     }
 
     /** Counts a failed attempt: retried at {@code retryAt}, or given up when that is null. */
     void failed(Delivery delivery, String error, @Nullable Instant retryAt, Instant now) {
         jdbc.sql("""
                         update notification_delivery
-                           set attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
-                               abandoned_at = case when ? then ?::timestamptz end
-                         where tenant_id = ? and id = ?""")
-                .params(
-                        error.length() > 1000 ? error.substring(0, 1000) : error,
-                        Timestamp.from(retryAt == null ? now : retryAt),
-                        retryAt == null,
-                        Timestamp.from(now),
-                        delivery.tenantId(),
-                        delivery.id())
+                           set attempts = attempts + 1, last_error = :error, next_attempt_at = :nextAttemptAt,
+                               abandoned_at = case when :abandoned then :now::timestamptz end
+                         where tenant_id = :tenantId and id = :id""")
+                .param("error", error.length() > 1000 ? error.substring(0, 1000) : error)
+                .param("nextAttemptAt", Timestamp.from(retryAt == null ? now : retryAt))
+                .param("abandoned", retryAt == null)
+                .param("now", Timestamp.from(now))
+                .param("tenantId", delivery.tenantId())
+                .param("id", delivery.id())
                 .update();
     }
 

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.rollup;
 
-import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,9 +9,9 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.jdbc.core.ConnectionCallback;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /** Engine gauge rollups: sums, minima and maxima merge in SQL, like the KV-cache ones. */
@@ -20,8 +21,9 @@ public class EngineGaugeRollupStore {
     private static final String UPSERT = """
             insert into engine_gauge_rollup as r (tenant_id, deployment_id, metric, resolution_s, bucket, samples,
                                                   value_sum, value_min, value_max)
-            select ?, u.* from unnest(?::bigint[], ?::text[], ?::integer[], ?::timestamptz[], ?::integer[],
-                                      ?::float8[], ?::float8[], ?::float8[])
+            select :tenantId, u.* from unnest(:deploymentIds::bigint[], :metrics::text[], :resolutions::integer[],
+                                              :buckets::timestamptz[], :samples::integer[], :sums::float8[],
+                                              :minima::float8[], :maxima::float8[])
                    as u(deployment_id, metric, resolution_s, bucket, samples, value_sum, value_min, value_max)
              order by u.deployment_id, u.metric, u.resolution_s, u.bucket
             on conflict (tenant_id, deployment_id, metric, resolution_s, bucket) do update
@@ -33,16 +35,17 @@ public class EngineGaugeRollupStore {
     private static final String READ = """
             select metric, bucket, samples, value_sum, value_min, value_max
               from engine_gauge_rollup
-             where tenant_id = ? and deployment_id = ? and resolution_s = ? and bucket >= ? and bucket < ?
+             where tenant_id = :tenantId and deployment_id = :deploymentId and resolution_s = :resolution
+               and bucket >= :from and bucket < :to
              order by metric, bucket""";
 
     private static final String MEAN_FLEET = """
-            select k.deployment_id, sum(r.value_sum) / sum(r.samples)
-              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+            select k.deployment_id, sum(r.value_sum) / sum(r.samples) as mean
+              from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
              cross join lateral (
                    select * from engine_gauge_rollup
-                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
-                      and bucket >= ? and bucket < ? and metric = ?
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = :resolution
+                      and bucket >= :from and bucket < :to and metric = :metric
                    offset 0) r
              group by k.deployment_id
             having sum(r.samples) > 0""";
@@ -50,23 +53,26 @@ public class EngineGaugeRollupStore {
     private static final String READ_METRIC = """
             select metric, bucket, samples, value_sum, value_min, value_max
               from engine_gauge_rollup
-             where tenant_id = ? and deployment_id = ? and metric = ? and resolution_s = ? and bucket >= ?
-               and bucket < ?
+             where tenant_id = :tenantId and deployment_id = :deploymentId and metric = :metric
+               and resolution_s = :resolution and bucket >= :from and bucket < :to
              order by bucket""";
 
     private static final String READ_FLEET_METRIC = """
             select k.deployment_id, r.metric, r.bucket, r.samples, r.value_sum, r.value_min, r.value_max
-              from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+              from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
              cross join lateral (
                    select * from engine_gauge_rollup
-                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = ?
-                      and bucket >= ? and bucket < ? and metric = ?
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = :resolution
+                      and bucket >= :from and bucket < :to and metric = :metric
                     order by bucket
                    offset 0) r""";
 
-    private final JdbcTemplate jdbc;
+    /** Reads the columns metric, bucket, samples, value_sum, value_min and value_max. */
+    private static final RowMapper<EngineGaugeRollup> ROLLUP = (rs, n) -> rollup(rs);
 
-    EngineGaugeRollupStore(JdbcTemplate jdbc) {
+    private final JdbcClient jdbc;
+
+    EngineGaugeRollupStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
@@ -82,37 +88,39 @@ public class EngineGaugeRollupStore {
         }
         List<DeploymentRollup<EngineGaugeRollup>> rows =
                 DeploymentRollup.inLockOrder(deltas, EngineGaugeRollup::metric, EngineGaugeRollup::bucket);
-        jdbc.execute((ConnectionCallback<Integer>) connection -> {
-            try (var statement = connection.prepareStatement(UPSERT)) {
-                statement.setLong(1, tenantId);
-                new UnnestedRows<>(connection, statement, rows, 2)
-                        .column("int8", DeploymentRollup::deploymentId)
-                        .column("text", row -> row.rollup().metric())
-                        .column("int4", row -> row.resolution().seconds())
+        jdbc.sql(UPSERT)
+                .param("tenantId", tenantId)
+                .params(new UnnestedRows<>(rows)
+                        .column("deploymentIds", "int8", DeploymentRollup::deploymentId)
+                        .column("metrics", "text", row -> row.rollup().metric())
+                        .column("resolutions", "int4", row -> row.resolution().seconds())
                         .column(
+                                "buckets",
                                 "timestamptz",
                                 row -> Timestamp.from(row.rollup().bucket()))
-                        .column("int4", row -> Math.toIntExact(row.rollup().samples()))
-                        .column("float8", row -> row.rollup().sum())
-                        .column("float8", row -> row.rollup().min())
-                        .column("float8", row -> row.rollup().max());
-                return statement.executeUpdate();
-            }
-        });
+                        .column(
+                                "samples",
+                                "int4",
+                                row -> Math.toIntExact(row.rollup().samples()))
+                        .column("sums", "float8", row -> row.rollup().sum())
+                        .column("minima", "float8", row -> row.rollup().min())
+                        .column("maxima", "float8", row -> row.rollup().max())
+                        .parameters())
+                .update();
     }
 
     /** One metric's rollups of the deployment in {@code [from, to)}, by bucket. */
     public List<EngineGaugeRollup> read(
             long tenantId, long deploymentId, String metric, Resolution resolution, Instant from, Instant to) {
-        return jdbc.query(
-                READ_METRIC,
-                (rs, row) -> rollup(rs),
-                tenantId,
-                deploymentId,
-                metric,
-                resolution.seconds(),
-                Timestamp.from(from),
-                Timestamp.from(to));
+        return jdbc.sql(READ_METRIC)
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("metric", metric)
+                .param("resolution", resolution.seconds())
+                .param("from", Timestamp.from(from))
+                .param("to", Timestamp.from(to))
+                .query(ROLLUP)
+                .list();
     }
 
     /**
@@ -125,40 +133,24 @@ public class EngineGaugeRollupStore {
         if (deployments.isEmpty()) {
             return byDeployment;
         }
-        jdbc.query(
-                connection -> {
-                    PreparedStatement statement =
-                            deployments.prepare(connection, READ_FLEET_METRIC, resolution, from, to);
-                    statement.setString(6, metric);
-                    return statement;
-                },
-                (RowCallbackHandler) rs -> byDeployment
-                        .computeIfAbsent(rs.getLong(1), id -> new ArrayList<>())
+        fleet(deployments, READ_FLEET_METRIC, metric, resolution, from, to)
+                .query((RowCallbackHandler) rs -> byDeployment
+                        .computeIfAbsent(rs.getLong("deployment_id"), id -> new ArrayList<>())
                         .add(rollup(rs)));
         return byDeployment;
-    }
-
-    private static EngineGaugeRollup rollup(java.sql.ResultSet rs) throws java.sql.SQLException {
-        return new EngineGaugeRollup(
-                rs.getString("metric"),
-                rs.getTimestamp("bucket").toInstant(),
-                rs.getLong("samples"),
-                rs.getDouble("value_sum"),
-                rs.getDouble("value_min"),
-                rs.getDouble("value_max"));
     }
 
     /** Every metric's rollups of the deployment in {@code [from, to)}, by metric and bucket. */
     public List<EngineGaugeRollup> read(
             long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
-        return jdbc.query(
-                READ,
-                (rs, row) -> rollup(rs),
-                tenantId,
-                deploymentId,
-                resolution.seconds(),
-                Timestamp.from(from),
-                Timestamp.from(to));
+        return jdbc.sql(READ)
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("resolution", resolution.seconds())
+                .param("from", Timestamp.from(from))
+                .param("to", Timestamp.from(to))
+                .query(ROLLUP)
+                .list();
     }
 
     /**
@@ -171,13 +163,28 @@ public class EngineGaugeRollupStore {
         if (deployments.isEmpty()) {
             return means;
         }
-        jdbc.query(
-                connection -> {
-                    PreparedStatement statement = deployments.prepare(connection, MEAN_FLEET, resolution, from, to);
-                    statement.setString(6, metric);
-                    return statement;
-                },
-                (RowCallbackHandler) rs -> means.put(rs.getLong(1), rs.getDouble(2)));
+        fleet(deployments, MEAN_FLEET, metric, resolution, from, to)
+                .query((RowCallbackHandler) rs -> means.put(rs.getLong("deployment_id"), rs.getDouble("mean")));
         return means;
+    }
+
+    private JdbcClient.StatementSpec fleet(
+            FleetKeys deployments, String sql, String metric, Resolution resolution, Instant from, Instant to) {
+        return jdbc.sql(sql)
+                .params(deployments.parameters())
+                .param("resolution", resolution.seconds())
+                .param("from", Timestamp.from(from))
+                .param("to", Timestamp.from(to))
+                .param("metric", metric);
+    }
+
+    private static EngineGaugeRollup rollup(ResultSet rs) throws SQLException {
+        return new EngineGaugeRollup(
+                rs.getString("metric"),
+                rs.getTimestamp("bucket").toInstant(),
+                rs.getLong("samples"),
+                rs.getDouble("value_sum"),
+                rs.getDouble("value_min"),
+                rs.getDouble("value_max"));
     }
 }

@@ -3,7 +3,7 @@ package dev.inferencemetrics.rollup;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /** Deletes rollups past their retention, one resolution at a time, from every rollup table this package keeps. */
@@ -13,19 +13,19 @@ public class RollupRetentionStore {
     private static final List<String> TABLES =
             List.of("request_rollup", "kv_rollup", "engine_gauge_rollup", "engine_latency_rollup");
 
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
 
-    RollupRetentionStore(JdbcTemplate jdbc) {
+    RollupRetentionStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
     /** Deletes the buckets of this resolution that start before {@code cutoff}; the caller runs across tenants. */
     public void deleteBefore(Resolution resolution, Instant cutoff) {
         for (String table : TABLES) {
-            jdbc.update(
-                    "delete from " + table + " where resolution_s = ? and bucket < ?",
-                    resolution.seconds(),
-                    Timestamp.from(cutoff));
+            jdbc.sql("delete from " + table + " where resolution_s = :resolution and bucket < :cutoff")
+                    .param("resolution", resolution.seconds())
+                    .param("cutoff", Timestamp.from(cutoff))
+                    .update();
         }
     }
 }

@@ -10,7 +10,7 @@ import java.time.Instant;
  * reading a half hour as one row instead of thirty. Without a whole half hour inside, it is all minutes. The minutes
  * after the whole half hours begin the half hour the window ends in: a window that ends now can read them as that
  * half hour's one rollup, unless a minute of it past the window's end holds requests (see
- * {@link RequestRollupStore#mergeFleetTotalsInto}).
+ * {@link FleetRequestRollupStore#mergeFleetTotalsInto}).
  */
 public record RollupSpan(Instant from, Instant to, Instant halfHoursFrom, Instant halfHoursTo) {
 

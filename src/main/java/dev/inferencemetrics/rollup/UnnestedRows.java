@@ -1,10 +1,10 @@
 package dev.inferencemetrics.rollup;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import org.springframework.jdbc.support.SqlArrayValue;
 
 /**
  * Rows bound as one PostgreSQL array per column, for a statement that writes them all through {@code unnest}: one
@@ -12,24 +12,21 @@ import java.util.function.Function;
  */
 final class UnnestedRows<R> {
 
-    private final Connection connection;
-    private final PreparedStatement statement;
     private final List<R> rows;
-    private int parameter;
+    private final Map<String, Object> parameters = new HashMap<>();
 
-    /** {@code firstParameter}: the index of the statement's first array parameter. */
-    UnnestedRows(Connection connection, PreparedStatement statement, List<R> rows, int firstParameter) {
-        this.connection = connection;
-        this.statement = statement;
+    UnnestedRows(List<R> rows) {
         this.rows = rows;
-        this.parameter = firstParameter;
     }
 
-    /** Binds the next parameter to this column's values, an array of the PostgreSQL element type {@code sqlType}. */
-    UnnestedRows<R> column(String sqlType, Function<R, Object> value) throws SQLException {
-        statement.setArray(
-                parameter++,
-                connection.createArrayOf(sqlType, rows.stream().map(value).toArray()));
+    /** Binds the parameter {@code name} to this column's values, an array of the PostgreSQL element type {@code sqlType}. */
+    UnnestedRows<R> column(String name, String sqlType, Function<R, Object> value) {
+        parameters.put(name, new SqlArrayValue(sqlType, rows.stream().map(value).toArray()));
         return this;
+    }
+
+    /** The columns bound so far, by parameter name. */
+    Map<String, Object> parameters() {
+        return parameters;
     }
 }

@@ -28,9 +28,11 @@ class AllowListStore {
     }
 
     AllowListEntry insert(String entry, Instant at, String actor) {
-        long id = jdbc.sql("insert into scrape_allowed_network (entry, created_at, created_by) values (?, ?, ?)"
-                        + " returning id")
-                .params(entry, Timestamp.from(at), actor)
+        long id = jdbc.sql("insert into scrape_allowed_network (entry, created_at, created_by)"
+                        + " values (:entry, :at, :actor) returning id")
+                .param("entry", entry)
+                .param("at", Timestamp.from(at))
+                .param("actor", actor)
                 .query(Long.class)
                 .single();
         return new AllowListEntry(id, entry, at, actor);
@@ -38,8 +40,8 @@ class AllowListStore {
 
     /** The entry removed, if there was one with this id. */
     Optional<String> delete(long id) {
-        return jdbc.sql("delete from scrape_allowed_network where id = ? returning entry")
-                .param(id)
+        return jdbc.sql("delete from scrape_allowed_network where id = :id returning entry")
+                .param("id", id)
                 .query(String.class)
                 .optional();
     }

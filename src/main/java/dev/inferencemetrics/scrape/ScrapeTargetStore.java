@@ -73,45 +73,48 @@ class ScrapeTargetStore {
         return jdbc.sql("""
                         insert into scrape_target (tenant_id, deployment_id, url, replica, interval_s, timeout_s,
                                                    bearer_token, created_at, next_scrape_at)
-                        values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(
-                        tenantId,
-                        deploymentId,
-                        target.url(),
-                        target.replica(),
-                        target.intervalSeconds(),
-                        target.timeoutSeconds(),
-                        target.bearerToken(),
-                        Timestamp.from(now),
-                        Timestamp.from(now))
+                        values (:tenant, :deployment, :url, :replica, :intervalSeconds, :timeoutSeconds,
+                                :bearerToken, :now, :now)
+                        returning id""")
+                .param("tenant", tenantId)
+                .param("deployment", deploymentId)
+                .param("url", target.url())
+                .param("replica", target.replica())
+                .param("intervalSeconds", target.intervalSeconds())
+                .param("timeoutSeconds", target.timeoutSeconds())
+                .param("bearerToken", target.bearerToken())
+                .param("now", Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }
 
     /** How many targets the tenant has, counted while no other addition for it can run (until the commit). */
     int countForAddition(long tenantId) {
-        jdbc.sql("select pg_advisory_xact_lock(hashtext('scrape_target'), cast(? % 2147483647 as integer))")
-                .param(tenantId)
+        jdbc.sql("select pg_advisory_xact_lock(hashtext('scrape_target'), cast(:tenant % 2147483647 as integer))")
+                .param("tenant", tenantId)
                 .query()
                 .listOfRows();
-        return jdbc.sql("select count(*) from scrape_target where tenant_id = ?")
-                .param(tenantId)
+        return jdbc.sql("select count(*) from scrape_target where tenant_id = :tenant")
+                .param("tenant", tenantId)
                 .query(Integer.class)
                 .single();
     }
 
     boolean replicaTaken(long tenantId, long deploymentId, String replica) {
-        return jdbc.sql("select exists (select 1 from scrape_target where tenant_id = ? and deployment_id = ?"
-                        + " and replica = ?)")
-                .params(tenantId, deploymentId, replica)
+        return jdbc.sql("select exists (select 1 from scrape_target where tenant_id = :tenant"
+                        + " and deployment_id = :deployment and replica = :replica)")
+                .param("tenant", tenantId)
+                .param("deployment", deploymentId)
+                .param("replica", replica)
                 .query(Boolean.class)
                 .single();
     }
 
     List<ScrapeTarget> list(long tenantId, long deploymentId) {
-        return jdbc.sql("select " + COLUMNS + " from scrape_target where tenant_id = ? and deployment_id = ?"
-                        + " order by replica, id")
-                .params(tenantId, deploymentId)
+        return jdbc.sql("select " + COLUMNS + " from scrape_target"
+                        + " where tenant_id = :tenant and deployment_id = :deployment order by replica, id")
+                .param("tenant", tenantId)
+                .param("deployment", deploymentId)
                 .query((rs, row) -> target(rs))
                 .list();
     }
@@ -119,8 +122,11 @@ class ScrapeTargetStore {
     /** Removes the target if it belongs to the deployment; returns its URL, or null if there is none. */
     @Nullable
     String delete(long tenantId, long deploymentId, long id) {
-        return jdbc.sql("delete from scrape_target where tenant_id = ? and deployment_id = ? and id = ? returning url")
-                .params(tenantId, deploymentId, id)
+        return jdbc.sql("delete from scrape_target"
+                        + " where tenant_id = :tenant and deployment_id = :deployment and id = :id returning url")
+                .param("tenant", tenantId)
+                .param("deployment", deploymentId)
+                .param("id", id)
                 .query(String.class)
                 .optional()
                 .orElse(null);
@@ -197,7 +203,7 @@ class ScrapeTargetStore {
                                         one.takenAt().plus(one.target().interval()))))
                 .param("tenant", tenantId)
                 .param("owner", owner)
-                .query((rs, row) -> held.add(rs.getLong(1)))
+                .query((rs, row) -> held.add(rs.getLong("id")))
                 .list();
         return held;
     }

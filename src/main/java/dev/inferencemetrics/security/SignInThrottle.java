@@ -4,7 +4,6 @@ import dev.inferencemetrics.lease.SchedulerLease;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -33,13 +31,13 @@ public class SignInThrottle {
     static final Duration KNOWN_ADDRESS_KEPT = Duration.ofDays(90);
 
     private final SignInThrottleProperties limits;
-    private final JdbcClient jdbc;
+    private final SignInAttemptStore attempts;
     private final SchedulerLease lease;
     private final Clock clock;
 
-    SignInThrottle(SignInThrottleProperties limits, JdbcClient jdbc, SchedulerLease lease, Clock clock) {
+    SignInThrottle(SignInThrottleProperties limits, SignInAttemptStore attempts, SchedulerLease lease, Clock clock) {
         this.limits = limits;
-        this.jdbc = jdbc;
+        this.attempts = attempts;
         this.lease = lease;
         this.clock = clock;
     }
@@ -64,35 +62,18 @@ public class SignInThrottle {
     }
 
     public void failed(String username, String address) {
-        Timestamp now = Timestamp.from(clock.instant());
-        jdbc.sql("insert into sign_in_failure (subject, failed_at) values (?, ?), (?, ?), (?, ?)")
-                .params(
-                        accountKey(username),
-                        now,
-                        addressKey(address),
-                        now,
-                        accountAtAddressKey(username, address),
-                        now)
-                .update();
+        attempts.fail(
+                accountKey(username), addressKey(address), accountAtAddressKey(username, address), clock.instant());
     }
 
     /** A successful sign-in forgets the account's failures (its address's stay counted) and knows the address. */
     public void succeeded(String username, String address) {
         forgetAccountFailures(username);
-        jdbc.sql("""
-                        insert into sign_in_known_address (subject, address, signed_in_at) values (?, ?, ?)
-                        on conflict (subject, address) do update set signed_in_at = excluded.signed_in_at""")
-                .params(accountKey(username), truncated(address), Timestamp.from(clock.instant()))
-                .update();
+        attempts.know(accountKey(username), truncated(address), clock.instant());
     }
 
     private boolean isKnown(String username, String address, Instant now) {
-        return jdbc.sql("""
-                        select exists (select 1 from sign_in_known_address
-                                        where subject = ? and address = ? and signed_in_at > ?)""")
-                .params(accountKey(username), truncated(address), Timestamp.from(now.minus(KNOWN_ADDRESS_KEPT)))
-                .query(Boolean.class)
-                .single();
+        return attempts.isKnown(accountKey(username), truncated(address), now.minus(KNOWN_ADDRESS_KEPT));
     }
 
     /** Forgets the account's failures (an administrator's unlock); its addresses' failures stay counted. */
@@ -101,9 +82,7 @@ public class SignInThrottle {
     }
 
     private void forgetAccountFailures(String username) {
-        jdbc.sql("delete from sign_in_failure where subject = ? or starts_with(subject, ?)")
-                .params(accountKey(username), accountAtAddressPrefix(username))
-                .update();
+        attempts.forgetFailures(accountKey(username), accountAtAddressPrefix(username));
     }
 
     /** Failures older than the window count no more; one instance at a time forgets them. */
@@ -112,12 +91,8 @@ public class SignInThrottle {
         if (!lease.tryAcquire("sign-in-failures-cleanup", Duration.ofMinutes(4))) {
             return;
         }
-        jdbc.sql("delete from sign_in_failure where failed_at <= ?")
-                .param(Timestamp.from(clock.instant().minus(limits.window())))
-                .update();
-        jdbc.sql("delete from sign_in_known_address where signed_in_at <= ?")
-                .param(Timestamp.from(clock.instant().minus(KNOWN_ADDRESS_KEPT)))
-                .update();
+        attempts.forgetFailuresUpTo(clock.instant().minus(limits.window()));
+        attempts.forgetAddressesUpTo(clock.instant().minus(KNOWN_ADDRESS_KEPT));
     }
 
     /**
@@ -125,18 +100,11 @@ public class SignInThrottle {
      * {@code limit} failures leaves it then. Empty while under the limit.
      */
     private Optional<Duration> refusalLeft(String subject, int limit, Instant now) {
-        List<Timestamp> latest = jdbc.sql("""
-                        select failed_at from sign_in_failure
-                         where subject = ? and failed_at > ?
-                         order by failed_at desc
-                         limit ?""")
-                .params(subject, Timestamp.from(now.minus(limits.window())), limit)
-                .query(Timestamp.class)
-                .list();
+        List<Instant> latest = attempts.latestFailures(subject, now.minus(limits.window()), limit);
         if (latest.size() < limit) {
             return Optional.empty();
         }
-        Instant oldestCounted = latest.getLast().toInstant();
+        Instant oldestCounted = latest.getLast();
         return Optional.of(Duration.between(now, oldestCounted.plus(limits.window())));
     }
 

@@ -44,10 +44,13 @@ class ObjectiveStore {
         }
         jdbc.sql("""
                         select o.deployment_id, o.kind, o.target_pct, o.threshold_ms, o.enabled
-                          from unnest(?::bigint[], ?::bigint[]) as k(tenant_id, deployment_id)
+                          from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
                           join slo_objective o on o.tenant_id = k.tenant_id and o.deployment_id = k.deployment_id""")
-                .params(
-                        deployments.stream().map(DeploymentRef::tenantId).toArray(Long[]::new),
+                .param(
+                        "tenantIds",
+                        deployments.stream().map(DeploymentRef::tenantId).toArray(Long[]::new))
+                .param(
+                        "deploymentIds",
                         deployments.stream().map(DeploymentRef::id).toArray(Long[]::new))
                 .query((RowCallbackHandler) rs -> {
                     BigDecimal threshold = rs.getBigDecimal("threshold_ms");
@@ -66,17 +69,18 @@ class ObjectiveStore {
     void save(DeploymentRef deployment, SloObjective objective) {
         jdbc.sql("""
                         insert into slo_objective (tenant_id, deployment_id, kind, target_pct, threshold_ms, enabled)
-                        values (?, ?, ?, ?, ?, ?)
+                        values (:tenant, :deployment, :kind, :targetPct, :thresholdMs, :enabled)
                         on conflict (tenant_id, deployment_id, kind) do update
                            set target_pct = excluded.target_pct, threshold_ms = excluded.threshold_ms,
                                enabled = excluded.enabled""")
-                .params(
-                        deployment.tenantId(),
-                        deployment.id(),
-                        objective.kind().name(),
-                        BigDecimal.valueOf(objective.targetPct()),
-                        objective.thresholdMs() == null ? null : BigDecimal.valueOf(objective.thresholdMs()),
-                        objective.enabled())
+                .param("tenant", deployment.tenantId())
+                .param("deployment", deployment.id())
+                .param("kind", objective.kind().name())
+                .param("targetPct", BigDecimal.valueOf(objective.targetPct()))
+                .param(
+                        "thresholdMs",
+                        objective.thresholdMs() == null ? null : BigDecimal.valueOf(objective.thresholdMs()))
+                .param("enabled", objective.enabled())
                 .update();
     }
 

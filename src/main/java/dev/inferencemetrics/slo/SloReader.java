@@ -2,8 +2,9 @@ package dev.inferencemetrics.slo;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.rollup.FleetKeys;
+import dev.inferencemetrics.rollup.FleetRequestRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
-import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.rollup.Resolution;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,13 +26,15 @@ import org.springframework.stereotype.Component;
 @Component
 public class SloReader {
 
-    private final RequestRollupStore rollups;
+    private final RequestRollupRangeStore rollups;
+    private final FleetRequestRollupStore fleetRollups;
 
     /** Counts of {@link #readFleet}'s last call per resolution, by deployment id. */
     private final Map<Resolution, Map<Long, KeptCounts>> kept = new EnumMap<>(Resolution.class);
 
-    SloReader(RequestRollupStore rollups) {
+    SloReader(RequestRollupRangeStore rollups, FleetRequestRollupStore fleetRollups) {
         this.rollups = rollups;
+        this.fleetRollups = fleetRollups;
     }
 
     public CountedBuckets read(
@@ -73,7 +76,7 @@ public class SloReader {
             Instant to) {
         Map<Long, Long> tenantOf = new HashMap<>();
         deployments.forEach(deployment -> tenantOf.put(deployment.id(), deployment.tenantId()));
-        Map<Long, NavigableMap<Instant, Long>> sizes = rollups.sizesOfFleet(
+        Map<Long, NavigableMap<Instant, Long>> sizes = fleetRollups.sizesOfFleet(
                 FleetKeys.of(List.copyOf(tenantOf.values()), List.copyOf(tenantOf.keySet())),
                 resolution,
                 resolution.bucketOf(from),
@@ -90,7 +93,7 @@ public class SloReader {
             current.put(id, keep);
             keep.firstStale(buckets).ifPresent(bucket -> since.put(id, bucket));
         });
-        rollups.forEachOfFleetSince(tenantOf, since, resolution, to, (id, row) -> {
+        fleetRollups.forEachOfFleetSince(tenantOf, since, resolution, to, (id, row) -> {
             KeptCounts keep = current.get(id);
             keep.buckets().put(row.bucket(), KeptBucket.of(row, keep.objectives()));
         });

@@ -1,6 +1,6 @@
 package dev.inferencemetrics.tenancy;
 
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -14,11 +14,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 public class DatabaseTenant {
 
     private static final String DECLARE =
-            "select set_config('app.tenant_id', ?, true), set_config('app.all_tenants', ?, true)";
+            "select set_config('app.tenant_id', :tenant, true), set_config('app.all_tenants', :allTenants, true)";
 
-    private final JdbcTemplate jdbc;
+    private final JdbcClient jdbc;
 
-    public DatabaseTenant(JdbcTemplate jdbc) {
+    public DatabaseTenant(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
@@ -28,15 +28,23 @@ public class DatabaseTenant {
     public void declare(TenantScope scope) {
         requireTransaction();
         switch (scope) {
-            case TenantScope.AllTenants all -> jdbc.queryForList(DECLARE, "", "on");
-            case TenantScope.SingleTenant single -> jdbc.queryForList(DECLARE, Long.toString(single.tenantId()), "off");
+            case TenantScope.AllTenants all -> set("", "on");
+            case TenantScope.SingleTenant single -> set(Long.toString(single.tenantId()), "off");
         }
     }
 
     /** Takes the declaration back: the rest of the transaction sees no tenant's rows, as before any declaration. */
     void withdraw() {
         requireTransaction();
-        jdbc.queryForList(DECLARE, "", "off");
+        set("", "off");
+    }
+
+    private void set(String tenant, String allTenants) {
+        jdbc.sql(DECLARE)
+                .param("tenant", tenant)
+                .param("allTenants", allTenants)
+                .query()
+                .listOfRows();
     }
 
     private static void requireTransaction() {

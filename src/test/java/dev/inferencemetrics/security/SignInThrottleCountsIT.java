@@ -34,7 +34,7 @@ class SignInThrottleCountsIT {
     void throttleWithTheTestsClock() {
         throttle = new SignInThrottle(
                 new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)),
-                jdbc,
+                new SignInAttemptStore(jdbc),
                 new SchedulerLease(jdbc, clock, "throttle-" + run),
                 clock);
     }
@@ -43,7 +43,7 @@ class SignInThrottleCountsIT {
     void failures_counted_by_one_instance_refuse_sign_ins_on_another() {
         SignInThrottle other = new SignInThrottle(
                 new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)),
-                jdbc,
+                new SignInAttemptStore(jdbc),
                 new SchedulerLease(jdbc, clock, "throttle-" + run),
                 clock);
         for (int attempt = 0; attempt < 5; attempt++) {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
@@ -64,7 +65,7 @@ class TenantPoolLeakIT extends HttpIntegrationTest {
     void transactions_alternating_tenants_over_two_connections_never_see_a_foreign_row() throws Exception {
         JdbcTemplate jdbc = new JdbcTemplate(twoConnections);
         TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(twoConnections));
-        DatabaseTenant databaseTenant = new DatabaseTenant(jdbc);
+        DatabaseTenant databaseTenant = new DatabaseTenant(JdbcClient.create(jdbc));
         List<Long> tenants = List.of(a.id(), b.id());
         var wrong = new ConcurrentLinkedQueue<String>();
 

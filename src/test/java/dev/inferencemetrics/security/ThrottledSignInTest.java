@@ -22,7 +22,7 @@ class ThrottledSignInTest {
         JdbcClient unreachable = JdbcClient.create(new DriverManagerDataSource("jdbc:postgresql://127.0.0.1:1/none"));
         SignInThrottle throttle = new SignInThrottle(
                 new SignInThrottleProperties(5, 20, Duration.ofMinutes(15)),
-                unreachable,
+                new SignInAttemptStore(unreachable),
                 new SchedulerLease(unreachable, Clock.systemUTC(), "unreachable"),
                 Clock.systemUTC());
         ThrottledSignIn signIn = new ThrottledSignIn(new PasswordsNeverAsked(), throttle, event -> {});

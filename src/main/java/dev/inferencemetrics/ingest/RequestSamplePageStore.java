@@ -4,9 +4,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -16,13 +18,13 @@ import org.springframework.stereotype.Repository;
  * costs what the first does and rows arriving meanwhile never shift it.
  */
 @Repository
-public class RequestSampleReader {
+public class RequestSamplePageStore {
 
     private static final String[] STATUS = {"ok", "error", "timeout", "cancelled"};
 
     private final JdbcClient jdbc;
 
-    RequestSampleReader(JdbcClient jdbc) {
+    RequestSamplePageStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
@@ -39,16 +41,23 @@ public class RequestSampleReader {
         String direction = descending ? "desc" : "asc";
         StringBuilder sql = new StringBuilder("select request_id, ts, status, ttft_ms, e2e_ms, queue_ms, input_tokens,"
                 + " output_tokens, " + SampleOrder.ITL_MS + " as itl_ms, " + sort.key() + " as sort_key"
-                + " from request_sample where tenant_id = ? and deployment_id = ? and ts >= ? and ts < ?");
-        List<Object> params =
-                new ArrayList<>(List.of(tenantId, deploymentId, Timestamp.from(from), Timestamp.from(to)));
+                + " from request_sample where tenant_id = :tenantId and deployment_id = :deploymentId"
+                + " and ts >= :from and ts < :to");
+        Map<String, Object> params = new HashMap<>(Map.of(
+                "tenantId", tenantId,
+                "deploymentId", deploymentId,
+                "from", Timestamp.from(from),
+                "to", Timestamp.from(to),
+                "limit", limit));
         if (after != null) {
             sql.append(" and (")
                     .append(sort.key())
                     .append(", ts, request_id) ")
                     .append(descending ? "<" : ">")
-                    .append(" (?, ?, ?)");
-            params.addAll(List.of(after.key(), Timestamp.from(after.ts()), after.requestId()));
+                    .append(" (:afterKey, :afterTs, :afterRequestId)");
+            params.put("afterKey", after.key());
+            params.put("afterTs", Timestamp.from(after.ts()));
+            params.put("afterRequestId", after.requestId());
         }
         sql.append(" order by sort_key ")
                 .append(direction)
@@ -56,10 +65,11 @@ public class RequestSampleReader {
                 .append(direction)
                 .append(", request_id ")
                 .append(direction)
-                .append(" limit ?");
-        params.add(limit);
-        return jdbc.sql(sql.toString()).params(params).query((rs, n) -> row(rs)).list();
+                .append(" limit :limit");
+        return jdbc.sql(sql.toString()).params(params).query(ROW).list();
     }
+
+    private static final RowMapper<Row> ROW = (rs, n) -> row(rs);
 
     private static Row row(ResultSet rs) throws SQLException {
         Instant ts = rs.getTimestamp("ts").toInstant();
