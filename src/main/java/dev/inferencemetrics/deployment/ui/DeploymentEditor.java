@@ -8,6 +8,7 @@ import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.RouterLink;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.billing.ui.PricesView;
 import dev.inferencemetrics.deployment.DeploymentChanges;
@@ -119,7 +120,7 @@ class DeploymentEditor extends VerticalLayout {
             String done = action.apply(shown.slug());
             changed.accept(shown.slug());
             message.setText(done);
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText(e.getMessage());
         }
     }
