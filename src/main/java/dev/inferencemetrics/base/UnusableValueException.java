@@ -4,7 +4,7 @@ package dev.inferencemetrics.base;
  * A value someone sent or typed that cannot be used (a window too wide, a date past the calendar), with a reason in
  * plain words for them. Pages and the API tell it apart from failures of ours by this type alone: they catch it, and
  * never {@link IllegalArgumentException} itself, which the JDK, the libraries and our own preconditions throw for
- * bugs. It is one by kind, so a caller that validates before calling may still assert that.
+ * bugs. It stays an IllegalArgumentException by kind, so what promised one still holds.
  */
 public class UnusableValueException extends IllegalArgumentException {
 
