@@ -346,4 +346,52 @@ class ArchitectureTest {
             return outermost.getSimpleName().endsWith("Store");
         });
     }
+
+    /**
+     * A page or an API call tells a value someone gave that cannot be used (an {@code UnusableValueException}, with its
+     * plain sentence) apart from a failure of ours. The JDK, the libraries and our own preconditions throw
+     * {@link IllegalArgumentException} for bugs too, so a page, a view's component or a controller that caught it
+     * would blame a person's input for our failure; what it does not catch reaches the page error handler or the
+     * API's advice, which answer with an error id.
+     */
+    @Test
+    void pages_and_api_calls_never_catch_illegal_argument_exception() throws IOException {
+        Pattern catchesIt = Pattern.compile(
+                "catch\\s*\\(\\s*(final\\s+)?([\\w.]+\\s*\\|\\s*)*(java\\.lang\\.)?IllegalArgumentException\\b");
+        Pattern answersPeopleOrClients =
+                Pattern.compile("^import com\\.vaadin\\.flow\\.|@(Rest)?Controller(Advice)?\\b", Pattern.MULTILINE);
+        List<Path> answering;
+        try (Stream<Path> sources = Files.walk(Path.of("src/main/java/dev/inferencemetrics"))) {
+            answering = sources.filter(path -> path.toString().endsWith(".java"))
+                    .filter(path -> inUiOrApiPackage(path)
+                            || answersPeopleOrClients.matcher(sourceOf(path)).find())
+                    .toList();
+        }
+        assertThat(answering)
+                .as("pages and controllers found")
+                .anyMatch(path -> sourceOf(path).contains("@RestController"))
+                .anyMatch(path -> path.toString().contains("/ui/"));
+        assertThat(answering.stream()
+                        .filter(path -> catchesIt.matcher(sourceOf(path)).find())
+                        .map(path -> path.getFileName().toString()))
+                .as("catch UnusableValueException (or a more specific exception) instead")
+                .isEmpty();
+    }
+
+    private static boolean inUiOrApiPackage(Path source) {
+        for (Path part : source) {
+            if (part.toString().equals("ui") || part.toString().equals("api")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String sourceOf(Path source) {
+        try {
+            return Files.readString(source);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

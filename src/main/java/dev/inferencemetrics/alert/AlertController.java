@@ -12,7 +12,6 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -58,7 +57,7 @@ class AlertController {
             @RequestParam(defaultValue = "200") int limit) {
         Instant end = to == null ? clock.instant() : instant("to", to);
         Instant start = from == null ? end.minus(DEFAULT_WINDOW) : instant("from", from);
-        AlertFilter filter = badInput(() -> new AlertFilter(start, end, tenant, deployment, state(state), limit));
+        AlertFilter filter = new AlertFilter(start, end, tenant, deployment, state(state), limit);
         return alerts.alerts(caller.scope(), filter);
     }
 
@@ -81,7 +80,7 @@ class AlertController {
             @PathVariable String slug,
             @PathVariable long id,
             @RequestBody RuleSettingsBody body) {
-        return badInput(() -> alerts.changeRule(caller.scope(), slug, id, body.settings()));
+        return alerts.changeRule(caller.scope(), slug, id, body.settings());
     }
 
     @GetMapping("/deployments/{slug}/silences")
@@ -95,7 +94,7 @@ class AlertController {
     Map<String, Long> silence(
             @AuthenticationPrincipal Caller caller, @PathVariable String slug, @RequestBody SilenceBody body) {
         Instant endsAt = instant("endsAt", body.endsAt());
-        return Map.of("id", badInput(() -> alerts.silence(caller.scope(), slug, body.ruleId(), endsAt, body.reason())));
+        return Map.of("id", alerts.silence(caller.scope(), slug, body.ruleId(), endsAt, body.reason()));
     }
 
     @DeleteMapping("/deployments/{slug}/silences/{id}")
@@ -151,15 +150,6 @@ class AlertController {
         } catch (DateTimeParseException e) {
             throw new ApiProblem(
                     HttpStatus.BAD_REQUEST, name + " must be an ISO-8601 instant, e.g. 2026-11-22T10:00:00Z");
-        }
-    }
-
-    /** Runs a call whose bad values surface as {@link IllegalArgumentException}, answering them with a 400. */
-    static <T> T badInput(Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.alert;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -19,10 +20,10 @@ public record AlertFilter(
 
     public AlertFilter {
         if (!from.isBefore(to)) {
-            throw new IllegalArgumentException("from must lie before to");
+            throw new UnusableValueException("from must lie before to");
         }
         if (limit < 1 || limit > MAX_LIMIT) {
-            throw new IllegalArgumentException("limit must lie between 1 and " + MAX_LIMIT);
+            throw new UnusableValueException("limit must lie between 1 and " + MAX_LIMIT);
         }
     }
 }

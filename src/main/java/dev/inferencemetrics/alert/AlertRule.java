@@ -1,5 +1,6 @@
 package dev.inferencemetrics.alert;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.slo.SloKind;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
@@ -33,13 +34,13 @@ public record AlertRule(
             throw new IllegalArgumentException("a rule needs a name of 1 to 80 characters");
         }
         if (!(Double.isFinite(threshold) && threshold > 0)) {
-            throw new IllegalArgumentException("threshold must be a positive number");
+            throw new UnusableValueException("threshold must be a positive number");
         }
         if (!(Double.isFinite(clearBelow) && clearBelow > 0 && clearBelow <= threshold)) {
-            throw new IllegalArgumentException("clear-below must be positive and at most the threshold");
+            throw new UnusableValueException("clear-below must be positive and at most the threshold");
         }
         if (kind == RuleKind.KV_MEAN && threshold > 100) {
-            throw new IllegalArgumentException("a KV-cache threshold is a percentage, at most 100");
+            throw new UnusableValueException("a KV-cache threshold is a percentage, at most 100");
         }
         if ((kind == RuleKind.BURN_RATE) != (objective != null && shortWindow != null)) {
             throw new IllegalArgumentException(
@@ -53,7 +54,7 @@ public record AlertRule(
             }
         }
         if (forDuration.isNegative() || forDuration.compareTo(Duration.ofDays(1)) > 0) {
-            throw new IllegalArgumentException("for must lie between 0 and 24 hours");
+            throw new UnusableValueException("for must lie between 0 and 24 hours");
         }
     }
 

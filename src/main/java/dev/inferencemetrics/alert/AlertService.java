@@ -2,6 +2,7 @@ package dev.inferencemetrics.alert;
 
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.slo.SloObjective;
@@ -18,7 +19,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Alerts, rules and silences within the caller's tenant scope; every change is audited. Bad values are refused
- * with a plain reason ({@link IllegalArgumentException}).
+ * with a plain reason ({@link UnusableValueException}).
  */
 @Service
 public class AlertService {
@@ -76,7 +77,7 @@ public class AlertService {
         DeploymentRef deployment = deployments.require(scope, slug);
         AlertRule rule = rules.find(deployment.tenantId(), ruleId)
                 .filter(found -> found.deploymentId() == deployment.id())
-                .orElseThrow(() -> new IllegalArgumentException("deployment " + slug + " has no rule " + ruleId));
+                .orElseThrow(() -> new UnusableValueException("deployment " + slug + " has no rule " + ruleId));
         AlertRule changed = rule.withSettings(
                 settings.threshold(), settings.clearBelow(), settings.forDuration(), settings.enabled());
         rules.update(changed);
@@ -99,17 +100,17 @@ public class AlertService {
         DeploymentRef deployment = deployments.require(scope, slug);
         Instant now = clock.instant();
         if (!endsAt.isAfter(now) || endsAt.isAfter(now.plus(LONGEST_SILENCE))) {
-            throw new IllegalArgumentException("a silence must end in the future, within 30 days");
+            throw new UnusableValueException("a silence must end in the future, within 30 days");
         }
         String why = reason.strip();
         if (why.isEmpty() || why.length() > 500) {
-            throw new IllegalArgumentException("a silence needs a reason of 1 to 500 characters");
+            throw new UnusableValueException("a silence needs a reason of 1 to 500 characters");
         }
         if (ruleId != null
                 && rules.find(deployment.tenantId(), ruleId)
                         .filter(rule -> rule.deploymentId() == deployment.id())
                         .isEmpty()) {
-            throw new IllegalArgumentException("deployment " + slug + " has no rule " + ruleId);
+            throw new UnusableValueException("deployment " + slug + " has no rule " + ruleId);
         }
         String actor = audit.actorName();
         long id = silences.add(deployment.tenantId(), deployment.id(), ruleId, endsAt, why, actor, now);

@@ -2,6 +2,7 @@ package dev.inferencemetrics.annotation;
 
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.InstantParameter;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -10,7 +11,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -55,7 +55,7 @@ class AnnotationController {
                     String to) {
         Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
         Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
-        return badInput(() -> annotations.overlapping(caller.scope(), slug, start, end));
+        return annotations.overlapping(caller.scope(), slug, start, end);
     }
 
     @PostMapping
@@ -65,7 +65,7 @@ class AnnotationController {
                     + " \"tags\" (optional, at most 10)}")
     ResponseEntity<Annotation> add(
             @AuthenticationPrincipal Caller caller, @PathVariable String slug, @RequestBody AnnotationBody body) {
-        AnnotationDraft draft = badInput(body::draft);
+        AnnotationDraft draft = body.draft();
         return ResponseEntity.status(HttpStatus.CREATED).body(annotations.add(caller.scope(), slug, draft));
     }
 
@@ -88,25 +88,17 @@ class AnnotationController {
 
         AnnotationDraft draft() {
             if (time != null && (from != null || to != null)) {
-                throw new IllegalArgumentException("give either time, or from and to, not both");
+                throw new UnusableValueException("give either time, or from and to, not both");
             }
             if (time == null && from == null) {
-                throw new IllegalArgumentException("time (a moment) or from and to (a range) is required");
+                throw new UnusableValueException("time (a moment) or from and to (a range) is required");
             }
             if (time == null && to == null) {
-                throw new IllegalArgumentException("a range needs to as well as from; a moment is given as time");
+                throw new UnusableValueException("a range needs to as well as from; a moment is given as time");
             }
             Instant start = time != null ? InstantParameter.parse("time", time) : InstantParameter.parse("from", from);
             Instant end = to == null ? null : InstantParameter.parse("to", to);
             return new AnnotationDraft(start, end, text == null ? "" : text, tags == null ? List.of() : tags);
-        }
-    }
-
-    private static <T> T badInput(Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.annotation;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * before its start, and at most 10 tags of letters, digits and {@code . _ : / = + -} (each at most 40 characters,
  * duplicates dropped).
  *
- * @throws IllegalArgumentException saying what is wrong
+ * @throws UnusableValueException saying what is wrong
  */
 public record AnnotationDraft(Instant from, @Nullable Instant to, String text, List<String> tags) {
 
@@ -23,27 +24,27 @@ public record AnnotationDraft(Instant from, @Nullable Instant to, String text, L
     public AnnotationDraft {
         text = text.strip();
         if (text.isEmpty()) {
-            throw new IllegalArgumentException("text must not be empty");
+            throw new UnusableValueException("text must not be empty");
         }
         if (text.length() > MAX_TEXT) {
-            throw new IllegalArgumentException("text must be at most 500 characters, not " + text.length());
+            throw new UnusableValueException("text must be at most 500 characters, not " + text.length());
         }
         if (text.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("text must not contain NUL characters");
+            throw new UnusableValueException("text must not contain NUL characters");
         }
         if (to != null && to.isBefore(from)) {
-            throw new IllegalArgumentException("to must not be before from");
+            throw new UnusableValueException("to must not be before from");
         }
         if (to != null && to.equals(from)) {
             to = null;
         }
         tags = List.copyOf(new LinkedHashSet<>(tags.stream().map(String::strip).toList()));
         if (tags.size() > MAX_TAGS) {
-            throw new IllegalArgumentException("at most 10 tags");
+            throw new UnusableValueException("at most 10 tags");
         }
         for (String tag : tags) {
             if (!TAG.matcher(tag).matches()) {
-                throw new IllegalArgumentException(
+                throw new UnusableValueException(
                         "tag \"" + tag + "\" must be 1 to 40 letters, digits or . _ : / = + -");
             }
         }

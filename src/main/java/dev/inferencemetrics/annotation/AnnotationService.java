@@ -2,6 +2,7 @@ package dev.inferencemetrics.annotation;
 
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -14,7 +15,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Adds, lists and removes a deployment's annotations within the caller's tenant scope; every change is audited with
- * who made it. Bad values are refused with a plain reason ({@link IllegalArgumentException}).
+ * who made it. Bad values are refused with a plain reason ({@link UnusableValueException}).
  */
 @Service
 public class AnnotationService {
@@ -58,7 +59,7 @@ public class AnnotationService {
     @Transactional(readOnly = true)
     public List<Annotation> overlapping(DeploymentRef deployment, Instant from, Instant to) {
         if (to.isBefore(from)) {
-            throw new IllegalArgumentException("to must not be before from");
+            throw new UnusableValueException("to must not be before from");
         }
         return annotations.overlapping(deployment.tenantId(), deployment.id(), from, to, MAX_LISTED);
     }

@@ -3,7 +3,6 @@ package dev.inferencemetrics.api;
 import dev.inferencemetrics.base.ErrorId;
 import dev.inferencemetrics.base.UnusableValueException;
 import java.sql.SQLException;
-import java.time.DateTimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -68,13 +67,6 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         String reason = RefusedValue.reason(e).orElse("A value in the request is not allowed.");
         log.info("API call refused by the database: {}", reason);
         return answer(HttpStatus.BAD_REQUEST, reason);
-    }
-
-    /** A parameter that parsed but cannot be computed on (a time past the end of Java's calendar, say). */
-    @ExceptionHandler({DateTimeException.class, ArithmeticException.class})
-    ResponseEntity<ProblemDetail> outOfRange(RuntimeException e) {
-        log.info("API call refused, a value out of range: {}", e.getMessage());
-        return answer(HttpStatus.BAD_REQUEST, "A number, date, time or duration in the request is out of range.");
     }
 
     /** The database is unreachable or overloaded: nothing was stored, so the client should resend later. */

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -21,11 +22,11 @@ final class BillingTimeZone {
 
     static void requireUsable(ZoneId zone) {
         if (zone instanceof ZoneOffset) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "Name a time zone region such as Europe/Berlin or UTC, not a fixed offset (" + zone.getId() + ").");
         }
         if (!hasHalfHourOffsets(zone)) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     zone.getId()
                             + " has an offset from UTC that is not a whole number of half hours; billing days start on a half hour.");
         }

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.billing;
 
 import dev.inferencemetrics.api.InstantParameter;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestLimits;
@@ -37,15 +38,15 @@ public class PriceService {
     public void schedule(TenantScope scope, String deploymentSlug, Instant effectiveFrom, TokenPrice price) {
         scope.requireOperator("Only operators change prices.");
         if (!Resolution.HALF_HOUR.bucketOf(effectiveFrom).equals(effectiveFrom)) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "A price change takes effect at the start of a half hour (UTC), e.g. 2026-12-01T00:00:00Z.");
         }
         if (effectiveFrom.isAfter(InstantParameter.LATEST)) {
-            throw new IllegalArgumentException("A price change must take effect before the year 10000.");
+            throw new UnusableValueException("A price change must take effect before the year 10000.");
         }
         Instant earliest = clock.instant().plus(ingestLimits.maxFutureSkew());
         if (!effectiveFrom.isAfter(earliest)) {
-            throw new IllegalArgumentException("A price change must lie ahead (after " + earliest
+            throw new UnusableValueException("A price change must lie ahead (after " + earliest
                     + ") so that usage already recorded keeps its price.");
         }
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.math.BigDecimal;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -18,7 +19,7 @@ public record TokenPrice(BigDecimal inputPerMtok, BigDecimal outputPerMtok, Stri
         inputPerMtok = normalised(inputPerMtok, "input");
         outputPerMtok = normalised(outputPerMtok, "output");
         if (!CURRENCY.matcher(Objects.requireNonNull(currency)).matches()) {
-            throw new IllegalArgumentException("currency must be an ISO 4217 code such as USD, not '" + currency + "'");
+            throw new UnusableValueException("currency must be an ISO 4217 code such as USD, not '" + currency + "'");
         }
     }
 
@@ -42,14 +43,14 @@ public record TokenPrice(BigDecimal inputPerMtok, BigDecimal outputPerMtok, Stri
     private static BigDecimal normalised(BigDecimal price, String direction) {
         Objects.requireNonNull(price, direction + " price");
         if (price.signum() < 0) {
-            throw new IllegalArgumentException("the " + direction + " price must not be negative");
+            throw new UnusableValueException("the " + direction + " price must not be negative");
         }
         if (price.stripTrailingZeros().scale() > SCALE) {
-            throw new IllegalArgumentException("the " + direction + " price has more than six decimal places");
+            throw new UnusableValueException("the " + direction + " price has more than six decimal places");
         }
         BigDecimal scaled = price.setScale(SCALE);
         if (scaled.precision() - SCALE > MAX_INTEGER_DIGITS) {
-            throw new IllegalArgumentException("the " + direction + " price is too large");
+            throw new UnusableValueException("the " + direction + " price is too large");
         }
         return scaled;
     }

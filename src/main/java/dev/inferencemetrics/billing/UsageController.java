@@ -115,11 +115,7 @@ class UsageController {
     private static UsagePeriod period(@Nullable String from, @Nullable String to, LocalDate today) {
         LocalDate first = from == null ? YearMonth.from(today).atDay(1) : date("from", from);
         LocalDate end = to == null ? YearMonth.from(first).plusMonths(1).atDay(1) : date("to", to);
-        try {
-            return new UsagePeriod(first, end);
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
+        return new UsagePeriod(first, end);
     }
 
     private static LocalDate date(String name, String value) {

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.temporal.ChronoUnit;
@@ -21,13 +22,13 @@ public record UsagePeriod(LocalDate from, LocalDate to) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         if (!from.isBefore(to)) {
-            throw new IllegalArgumentException("from must be before to (to is exclusive)");
+            throw new UnusableValueException("from must be before to (to is exclusive)");
         }
         if (from.isBefore(EARLIEST) || to.isAfter(LATEST.plusDays(1))) {
             throw outsideTheYears();
         }
         if (ChronoUnit.DAYS.between(from, to) > MAX_DAYS) {
-            throw new IllegalArgumentException("a usage period spans at most " + MAX_DAYS + " days");
+            throw new UnusableValueException("a usage period spans at most " + MAX_DAYS + " days");
         }
     }
 
@@ -51,8 +52,8 @@ public record UsagePeriod(LocalDate from, LocalDate to) {
         return new UsagePeriod(first, last.plusDays(1));
     }
 
-    private static IllegalArgumentException outsideTheYears() {
-        return new IllegalArgumentException("usage days lie between " + EARLIEST + " and " + LATEST);
+    private static UnusableValueException outsideTheYears() {
+        return new UnusableValueException("usage days lie between " + EARLIEST + " and " + LATEST);
     }
 
     public LocalDate lastDay() {

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.io.IOException;
@@ -126,7 +127,7 @@ public class UsageService {
         scope.requireOperator("Only operators change a tenant's billing time zone.");
         BillingTimeZone.requireUsable(zone);
         if (!store.databaseKnowsTimeZone(zone)) {
-            throw new IllegalArgumentException("PostgreSQL does not know the time zone " + zone.getId() + ".");
+            throw new UnusableValueException("PostgreSQL does not know the time zone " + zone.getId() + ".");
         }
         store.saveTimeZone(tenantId, zone);
     }

@@ -80,12 +80,7 @@ class CompareController {
         Instant startA = aFrom == null ? endA.minus(DEFAULT_WINDOW) : InstantParameter.parse("aFrom", aFrom);
         Instant startB = bFrom == null ? null : InstantParameter.parse("bFrom", bFrom);
         Instant endB = bTo == null ? null : InstantParameter.parse("bTo", bTo);
-        CompareRequest request;
-        try {
-            request = CompareRequest.of(a, startA, endA, b, startB, endB);
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
+        CompareRequest request = CompareRequest.of(a, startA, endA, b, startB, endB);
         Comparison comparison = compare.compare(caller.scope(), request);
         Set<String> slugs = new TreeSet<>(List.of(request.a(), request.b()));
         for (String slug : slugs) {

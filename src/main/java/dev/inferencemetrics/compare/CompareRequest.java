@@ -1,5 +1,6 @@
 package dev.inferencemetrics.compare;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.metrics.QueryWindow;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,12 +15,12 @@ import org.jspecify.annotations.Nullable;
 public record CompareRequest(String a, QueryWindow aWindow, String b, QueryWindow bWindow) {
 
     /**
-     * @throws IllegalArgumentException naming the side whose slug or window is unusable
+     * @throws UnusableValueException naming the side whose slug or window is unusable
      */
     public static CompareRequest of(
             String a, Instant aFrom, Instant aTo, @Nullable String b, @Nullable Instant bFrom, @Nullable Instant bTo) {
         if (a.isBlank()) {
-            throw new IllegalArgumentException("a must name a deployment");
+            throw new UnusableValueException("a must name a deployment");
         }
         String other = b == null || b.isBlank() ? a : b;
         QueryWindow aWindow = window("a", aFrom, aTo);
@@ -39,8 +40,8 @@ public record CompareRequest(String a, QueryWindow aWindow, String b, QueryWindo
     private static QueryWindow window(String side, Instant from, Instant to) {
         try {
             return QueryWindow.of(from, to, null);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(side + "From/" + side + "To: " + e.getMessage(), e);
+        } catch (UnusableValueException e) {
+            throw new UnusableValueException(side + "From/" + side + "To: " + e.getMessage(), e);
         }
     }
 }

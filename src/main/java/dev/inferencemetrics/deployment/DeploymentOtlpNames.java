@@ -1,5 +1,6 @@
 package dev.inferencemetrics.deployment;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
@@ -37,13 +38,13 @@ public class DeploymentOtlpNames {
     /**
      * Replaces the deployment's names (operators only); a change is published for the audit log.
      *
-     * @throws IllegalArgumentException naming a name too long or already another deployment's; nothing changes then
+     * @throws UnusableValueException naming a name too long or already another deployment's; nothing changes then
      */
     @Transactional
     public void replace(TenantScope scope, String slug, OtlpNames names) {
         scope.requireOperator("Only operators change deployments.");
         names.problem().ifPresent(problem -> {
-            throw new IllegalArgumentException(problem);
+            throw new UnusableValueException(problem);
         });
         OtlpNames before = of(scope, slug);
         if (before.equals(names)) {
@@ -65,7 +66,7 @@ public class DeploymentOtlpNames {
     private void insert(DeploymentRef deployment, String kind, List<String> names) {
         for (String name : names) {
             store.owner(deployment.tenantId(), kind, name).ifPresent(owner -> {
-                throw new IllegalArgumentException(
+                throw new UnusableValueException(
                         "The " + kind + " name " + name + " already belongs to deployment " + owner + ".");
             });
             store.insert(deployment, kind, name);

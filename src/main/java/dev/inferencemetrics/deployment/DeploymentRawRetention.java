@@ -1,5 +1,6 @@
 package dev.inferencemetrics.deployment;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Duration;
 import java.util.Objects;
@@ -47,13 +48,13 @@ public class DeploymentRawRetention {
      * Sets the deployment's raw retention in whole hours, or back to the global one with null (operators only); the
      * change is published for the audit log.
      *
-     * @throws IllegalArgumentException for hours outside 1–8,760
+     * @throws UnusableValueException for hours outside 1–8,760
      */
     @Transactional
     public void set(TenantScope scope, String slug, @Nullable Integer hours) {
         scope.requireOperator("Only operators change deployments.");
         if (hours != null && (hours < 1 || hours > MAX_HOURS)) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "raw samples are kept between 1 and " + MAX_HOURS + " hours, or as long as the global retention");
         }
         DeploymentRef deployment = deployments.require(scope, slug);

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.deployment;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
@@ -126,13 +127,13 @@ public class DeploymentService {
      * Creates the deployment unless its slug is taken (operators only), published for the audit log; returns whether
      * it was created.
      *
-     * @throws IllegalArgumentException saying what is wrong with the definition; nothing is created then
+     * @throws UnusableValueException saying what is wrong with the definition; nothing is created then
      */
     @Transactional
     public boolean create(TenantScope scope, long actorUserId, DeploymentDefinition definition) {
         requireOperator(scope);
         definition.problem().ifPresent(problem -> {
-            throw new IllegalArgumentException(problem);
+            throw new UnusableValueException(problem);
         });
         if (refs.slugExistsInAnyTenant(definition.slug())) {
             return false;
@@ -153,14 +154,14 @@ public class DeploymentService {
     /**
      * Changes the deployment's name, model, engine, region and SLOs (operators only).
      *
-     * @throws IllegalArgumentException saying what is wrong with the changes; nothing is changed then
+     * @throws UnusableValueException saying what is wrong with the changes; nothing is changed then
      */
     @Transactional
     public void edit(TenantScope scope, long actorUserId, String slug, DeploymentChanges changes) {
         Deployment deployment = operatorsDeployment(scope, slug);
         DeploymentChanges wanted = changes.trimmed();
         wanted.problem().ifPresent(problem -> {
-            throw new IllegalArgumentException(problem);
+            throw new UnusableValueException(problem);
         });
         DeploymentChanges before = deployment.currentSettings();
         if (wanted.sameAs(before)) {

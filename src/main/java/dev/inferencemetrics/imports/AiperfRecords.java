@@ -1,5 +1,6 @@
 package dev.inferencemetrics.imports;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.List;
@@ -28,7 +29,7 @@ final class AiperfRecords implements RecordStream {
             return null;
         }
         if (first && !line.path("metadata").has("timestamp_ns")) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "an AIPerf profile_export.jsonl has one JSON record per line with metadata.timestamp_ns");
         }
         first = false;
@@ -66,7 +67,7 @@ final class AiperfRecords implements RecordStream {
     private static Instant sentAt(JsonNode line) {
         JsonNode ns = line.path("metadata").path("timestamp_ns");
         if (!ns.isIntegralNumber()) {
-            throw new IllegalArgumentException("every AIPerf record needs metadata.timestamp_ns");
+            throw new UnusableValueException("every AIPerf record needs metadata.timestamp_ns");
         }
         return Instant.EPOCH.plusNanos(ns.longValue());
     }

@@ -66,8 +66,6 @@ class BenchmarkImportController {
                     spread == null ? null : DurationParameter.parse("spread", spread),
                     clock.instant(),
                     done -> {});
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         } catch (ImportTimedOut e) {
             throw new ApiProblem(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
         }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.imports;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestResult;
 import dev.inferencemetrics.ingest.IngestService;
@@ -66,7 +67,7 @@ public class BenchmarkImportService {
      * @param spread how long the run took; null means the file's own duration, or ten minutes if it has none
      * @param start when the run began; null means it ended now
      * @param progress told the share done (0–1) after every batch
-     * @throws IllegalArgumentException if the file is not of the format, with a message for the user
+     * @throws UnusableValueException if the file is not of the format, with a message for the user
      */
     public ImportSummary importRun(
             Caller caller,
@@ -79,7 +80,7 @@ public class BenchmarkImportService {
             DoubleConsumer progress)
             throws IOException {
         if (spread != null && (spread.compareTo(Duration.ofSeconds(1)) < 0 || spread.compareTo(MAX_SPREAD) > 0)) {
-            throw new IllegalArgumentException("spread must be between 1 second and " + MAX_SPREAD.toDays() + " days");
+            throw new UnusableValueException("spread must be between 1 second and " + MAX_SPREAD.toDays() + " days");
         }
         // an unknown, foreign or archived deployment is refused as on any ingest call, even for an empty file
         deployments.requireActive(caller.scope(), deploymentSlug);

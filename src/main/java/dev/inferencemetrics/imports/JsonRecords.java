@@ -1,5 +1,6 @@
 package dev.inferencemetrics.imports;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.io.InputStream;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -29,7 +30,7 @@ final class JsonRecords implements AutoCloseable {
         JsonRecords records = new JsonRecords(parser(json, file));
         if (records.token() != JsonToken.START_ARRAY) {
             records.close();
-            throw new IllegalArgumentException(notAnArray);
+            throw new UnusableValueException(notAnArray);
         }
         return records;
     }
@@ -47,7 +48,7 @@ final class JsonRecords implements AutoCloseable {
         JsonRecords records = new JsonRecords(parser(json, file));
         if (records.token() != JsonToken.START_OBJECT) {
             records.close();
-            throw new IllegalArgumentException(notAnObject);
+            throw new UnusableValueException(notAnObject);
         }
         records.absent = !records.seekProperty(name, true);
         records.ended = records.absent;
@@ -142,12 +143,12 @@ final class JsonRecords implements AutoCloseable {
     }
 
     /** The parser's own message names its internals; say where the file breaks and what to do. */
-    private static IllegalArgumentException unreadable(JacksonException e) {
+    private static UnusableValueException unreadable(JacksonException e) {
         String where = e.getLocation() == null
                 ? ""
                 : " near line " + e.getLocation().getLineNr() + ", column "
                         + e.getLocation().getColumnNr();
-        return new IllegalArgumentException("the file is not readable JSON: it breaks off or has an unexpected"
+        return new UnusableValueException("the file is not readable JSON: it breaks off or has an unexpected"
                 + " character" + where + ". Pick the run's results file, or export it again.");
     }
 }

@@ -13,7 +13,7 @@ interface RecordStream extends AutoCloseable {
 
     /**
      * @return the next request in file order, or null after the last
-     * @throws IllegalArgumentException if the file is not of the format, with a message for the user
+     * @throws dev.inferencemetrics.base.UnusableValueException if the file is not of the format, with a message for the user
      */
     @Nullable
     BenchmarkRecord next();

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.imports;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +21,7 @@ record RunOutline(
     /**
      * Reads every record once, holding none, and closes the stream.
      *
-     * @throws IllegalArgumentException if the file holds no requests or more than {@code maxRecords}
+     * @throws UnusableValueException if the file holds no requests or more than {@code maxRecords}
      */
     static RunOutline of(RecordStream stream, int maxRecords) {
         try (RecordStream records = stream) {
@@ -29,7 +30,7 @@ record RunOutline(
             Instant end = null;
             for (BenchmarkRecord record = records.next(); record != null; record = records.next()) {
                 if (++count > maxRecords) {
-                    throw new IllegalArgumentException("a file may hold at most " + maxRecords + " requests; split it");
+                    throw new UnusableValueException("a file may hold at most " + maxRecords + " requests; split it");
                 }
                 Instant sent = record.sentAt();
                 if (sent != null) {
@@ -39,7 +40,7 @@ record RunOutline(
                 }
             }
             if (count == 0) {
-                throw new IllegalArgumentException("the file holds no requests");
+                throw new UnusableValueException("the file holds no requests");
             }
             return new RunOutline(count, first == null ? records.duration() : span(first, end), first, records.notes());
         }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.imports;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,7 +20,7 @@ final class SpooledFile implements AutoCloseable {
         this.path = path;
     }
 
-    /** @throws IllegalArgumentException if the content is longer than {@code maxBytes} */
+    /** @throws UnusableValueException if the content is longer than {@code maxBytes} */
     static SpooledFile of(InputStream content, long maxBytes) throws IOException {
         Path path = Files.createTempFile("benchmark-import-", ".json");
         try {
@@ -70,7 +71,7 @@ final class SpooledFile implements AutoCloseable {
         public void write(byte[] b, int off, int len) throws IOException {
             written += len;
             if (written > maxBytes) {
-                throw new IllegalArgumentException("files up to " + maxBytes / (1024 * 1024) + " MiB can be imported");
+                throw new UnusableValueException("files up to " + maxBytes / (1024 * 1024) + " MiB can be imported");
             }
             out.write(b, off, len);
         }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.imports;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ final class VllmBenchRecords implements RecordStream {
         this.outputLens = JsonRecords.propertyElements(json, file.get(), "output_lens", notAResult);
         if (ttfts.absent()) {
             close();
-            throw new IllegalArgumentException(notAResult);
+            throw new UnusableValueException(notAResult);
         }
     }
 

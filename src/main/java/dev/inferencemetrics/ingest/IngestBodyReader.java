@@ -12,6 +12,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -65,7 +66,7 @@ class IngestBodyReader {
         MediaType type;
         try {
             type = contentType == null ? null : MediaType.parseMediaType(contentType);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidMediaTypeException e) {
             type = null;
         }
         if (type == null || !(MediaType.APPLICATION_JSON.includes(type) || "json".equals(type.getSubtypeSuffix()))) {

@@ -95,10 +95,6 @@ class FleetController {
         if (value == null || value.isBlank()) {
             return Set.of();
         }
-        try {
-            return Arrays.stream(value.split(",")).map(FleetState::ofApiName).collect(Collectors.toSet());
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
+        return Arrays.stream(value.split(",")).map(FleetState::ofApiName).collect(Collectors.toSet());
     }
 }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import java.util.Locale;
 
 /**
@@ -31,7 +32,7 @@ public enum FleetState {
     }
 
     /**
-     * @throws IllegalArgumentException naming the accepted values, if {@code value} is none of them
+     * @throws UnusableValueException naming the accepted values, if {@code value} is none of them
      */
     public static FleetState ofApiName(String value) {
         for (FleetState state : values()) {
@@ -39,7 +40,7 @@ public enum FleetState {
                 return state;
             }
         }
-        throw new IllegalArgumentException(
+        throw new UnusableValueException(
                 "state must be one of firing, breached, at-risk, met, no-data (not '" + value + "')");
     }
 }

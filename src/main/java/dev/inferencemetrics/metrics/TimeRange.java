@@ -1,6 +1,7 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.InstantParameter;
+import dev.inferencemetrics.base.UnusableValueException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,13 +61,13 @@ public record TimeRange(
 
     public TimeRange {
         if (preset == null && (from == null || to == null || !from.isBefore(to))) {
-            throw new IllegalArgumentException("a custom range needs from before to");
+            throw new UnusableValueException("a custom range needs from before to");
         }
         if (preset == null
                 && (from.isBefore(InstantParameter.EARLIEST)
                         || to.isAfter(InstantParameter.LATEST)
                         || Duration.between(from, to).compareTo(QueryWindow.MAX_WINDOW) > 0)) {
-            throw new IllegalArgumentException("a custom range lies between the years 1970 and 9999 and spans at most "
+            throw new UnusableValueException("a custom range lies between the years 1970 and 9999 and spans at most "
                     + QueryWindow.MAX_WINDOW.toDays() + " days");
         }
     }
@@ -91,7 +92,7 @@ public record TimeRange(
             if (from.isPresent() && to.isPresent() && from.get().isBefore(to.get())) {
                 return custom(from.get(), to.get());
             }
-        } catch (DateTimeParseException | IllegalArgumentException e) {
+        } catch (DateTimeParseException | UnusableValueException e) {
             return DEFAULT;
         }
         return DEFAULT;

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.notify;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.Caller;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.swagger.v3.oas.annotations.Operation;
@@ -71,15 +72,10 @@ class ChannelController {
                         .filter(k -> k.name().equalsIgnoreCase(name))
                         .findFirst())
                 .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "kind must be WEBHOOK, SLACK or EMAIL"));
-        try {
-            long id = channels.create(
-                    caller.scope(),
-                    new NewChannel(
-                            tenantId, text(body.name()), kind, text(body.target()), body.allowsPrivateAddress()));
-            return Map.of("id", id);
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
+        long id = channels.create(
+                caller.scope(),
+                new NewChannel(tenantId, text(body.name()), kind, text(body.target()), body.allowsPrivateAddress()));
+        return Map.of("id", id);
     }
 
     @DeleteMapping("/{id}")
@@ -88,7 +84,7 @@ class ChannelController {
         try {
             channels.remove(caller.scope(), id);
             return Map.of("removed", true);
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             throw new ApiProblem(HttpStatus.NOT_FOUND, e.getMessage());
         }
     }
@@ -99,7 +95,7 @@ class ChannelController {
         Optional<String> error;
         try {
             error = channels.test(caller.scope(), id);
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             throw new ApiProblem(HttpStatus.NOT_FOUND, e.getMessage());
         }
         Map<String, Object> answer = new LinkedHashMap<>();

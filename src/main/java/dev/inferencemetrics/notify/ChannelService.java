@@ -2,6 +2,7 @@ package dev.inferencemetrics.notify;
 
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenancy.TenantTransactions;
 import jakarta.mail.internet.AddressException;
@@ -17,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Notification channels: tenant admins manage their tenant's, operators every tenant's and the global ones. Bad
- * settings are refused with a plain reason ({@link IllegalArgumentException}); the test button sends at once.
+ * settings are refused with a plain reason ({@link UnusableValueException}); the test button sends at once.
  */
 @Service
 public class ChannelService {
@@ -67,7 +68,7 @@ public class ChannelService {
         }
         String name = channel.name().strip();
         if (name.isEmpty() || name.length() > 80) {
-            throw new IllegalArgumentException("a channel needs a name of 1 to 80 characters");
+            throw new UnusableValueException("a channel needs a name of 1 to 80 characters");
         }
         check(channel.kind(), channel.target(), channel.allowPrivateAddress() || properties.allowPrivateAddresses());
         long id = channels.add(
@@ -141,7 +142,7 @@ public class ChannelService {
     }
 
     private Channel require(TenantScope scope, long id) {
-        Channel channel = channels.find(id).orElseThrow(() -> new IllegalArgumentException("no channel " + id));
+        Channel channel = channels.find(id).orElseThrow(() -> new UnusableValueException("no channel " + id));
         if (channel.global() && !scope.isOperator()) {
             throw new AccessDeniedException("Global channels are for operators.");
         }
@@ -155,9 +156,9 @@ public class ChannelService {
                 case EMAIL -> new InternetAddress(target.strip(), true).validate();
             }
         } catch (DeliveryException e) {
-            throw new IllegalArgumentException(e.getMessage());
+            throw new UnusableValueException(e.getMessage());
         } catch (AddressException e) {
-            throw new IllegalArgumentException("not a valid e-mail address: " + target.strip());
+            throw new UnusableValueException("not a valid e-mail address: " + target.strip());
         }
     }
 }

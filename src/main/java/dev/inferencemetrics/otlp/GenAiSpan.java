@@ -1,5 +1,6 @@
 package dev.inferencemetrics.otlp;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.ingest.RequestSample;
 import dev.inferencemetrics.ingest.SampleStatus;
 import io.opentelemetry.proto.trace.v1.Span;
@@ -48,7 +49,7 @@ final class GenAiSpan {
     }
 
     /**
-     * @throws IllegalArgumentException saying what the span lacks
+     * @throws UnusableValueException saying what the span lacks
      */
     RequestSample sample() {
         SampleStatus status = span.getStatus().getCode() == Status.StatusCode.STATUS_CODE_ERROR
@@ -57,7 +58,7 @@ final class GenAiSpan {
         Integer input = attributes.firstCount(PROMPT_TOKENS, INPUT_TOKENS);
         Integer output = attributes.firstCount(COMPLETION_TOKENS, OUTPUT_TOKENS);
         if (status == SampleStatus.OK && (input == null || output == null)) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "the span has no token counts (gen_ai.usage.prompt_tokens/completion_tokens or"
                             + " input_tokens/output_tokens)");
         }

@@ -3,6 +3,7 @@ package dev.inferencemetrics.otlp;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.ingest.IngestLimits;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import jakarta.servlet.http.HttpServletRequest;
@@ -62,7 +63,7 @@ class OtlpBodyReader {
                     : json.parse(body.bytes());
         } catch (InvalidProtocolBufferException e) {
             throw notProtobuf();
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }
     }

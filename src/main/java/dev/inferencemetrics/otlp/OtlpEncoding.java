@@ -4,6 +4,7 @@ import dev.inferencemetrics.api.ApiProblem;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
 /** The two OTLP/HTTP encodings; the answer is written in the encoding the request came in. */
@@ -34,7 +35,7 @@ enum OtlpEncoding {
     private static Optional<MediaType> parse(@Nullable String contentType) {
         try {
             return Optional.ofNullable(contentType).map(MediaType::parseMediaType);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidMediaTypeException e) {
             return Optional.empty();
         }
     }

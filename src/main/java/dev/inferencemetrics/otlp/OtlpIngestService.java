@@ -1,5 +1,6 @@
 package dev.inferencemetrics.otlp;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpRoutes;
@@ -75,7 +76,7 @@ public class OtlpIngestService {
         }
         try {
             byDeployment.computeIfAbsent(deployment, d -> new ArrayList<>()).add(span.sample());
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             outcomes.reject(e.getMessage());
         }
     }

@@ -2,6 +2,7 @@ package dev.inferencemetrics.otlp;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
+import dev.inferencemetrics.base.UnusableValueException;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import java.util.Base64;
@@ -29,7 +30,7 @@ final class OtlpJson {
         this.json = json;
     }
 
-    /** @throws IllegalArgumentException saying why the body is not an OTLP JSON trace export */
+    /** @throws UnusableValueException saying why the body is not an OTLP JSON trace export */
     ExportTraceServiceRequest parse(byte[] body) {
         try {
             JsonNode root = json.readTree(body);
@@ -38,9 +39,9 @@ final class OtlpJson {
             PARSER.merge(json.writeValueAsString(root), request);
             return request.build();
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("The body is not valid JSON: " + e.getOriginalMessage());
+            throw new UnusableValueException("The body is not valid JSON: " + e.getOriginalMessage());
         } catch (InvalidProtocolBufferException e) {
-            throw new IllegalArgumentException("The body is not an OTLP trace export: " + e.getMessage());
+            throw new UnusableValueException("The body is not an OTLP trace export: " + e.getMessage());
         }
     }
 
@@ -68,7 +69,7 @@ final class OtlpJson {
         try {
             return Base64.getEncoder().encodeToString(HexFormat.of().parseHex(hex));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Trace and span ids must be hex strings: " + hex);
+            throw new UnusableValueException("Trace and span ids must be hex strings: " + hex);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.provisioning;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.billing.TokenPrice;
@@ -50,7 +51,7 @@ public class DeploymentProvisioning {
     /**
      * Creates or updates the deployment with this slug (operators only).
      *
-     * @throws IllegalArgumentException saying what is wrong with the description; nothing changes then
+     * @throws UnusableValueException saying what is wrong with the description; nothing changes then
      * @throws TenantMismatchException if the deployment exists under another tenant
      */
     @Transactional
@@ -82,7 +83,7 @@ public class DeploymentProvisioning {
         try {
             return tenants.requireBySlug(scope, slug);
         } catch (NoSuchElementException e) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "tenant " + slug + " does not exist; create it first (PUT /api/v1/tenants/" + slug + ")");
         }
     }
@@ -105,7 +106,7 @@ public class DeploymentProvisioning {
             return;
         }
         if (wanted.effectiveFrom() == null) {
-            throw new IllegalArgumentException("price.effectiveFrom is required to change the price of an existing"
+            throw new UnusableValueException("price.effectiveFrom is required to change the price of an existing"
                     + " deployment: the start of a half hour (UTC) that lies ahead, e.g. 2026-12-01T00:00:00Z");
         }
         prices.schedule(scope, slug, wanted.effectiveFrom(), wanted.price());

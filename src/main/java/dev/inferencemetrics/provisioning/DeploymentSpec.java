@@ -1,6 +1,7 @@
 package dev.inferencemetrics.provisioning;
 
 import dev.inferencemetrics.api.JsonObjectBody;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
@@ -89,7 +90,7 @@ record DeploymentSpec(
         BigDecimal input = price.decimal("inputPerMtok");
         BigDecimal output = price.decimal("outputPerMtok");
         if (input == null || output == null) {
-            throw new IllegalArgumentException("price.inputPerMtok and price.outputPerMtok are required with a price");
+            throw new UnusableValueException("price.inputPerMtok and price.outputPerMtok are required with a price");
         }
         String currency = price.text("currency");
         return new PriceSpec(

@@ -14,7 +14,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -62,7 +61,7 @@ class ProvisioningController {
             throws IOException {
         JsonObjectBody body = JsonObjectBody.read(request, json, MAX_BYTES);
         TenantProvisioned result =
-                badInput(() -> tenants.provision(operator.scope(), actor(operator), slug, body.requiredText("name")));
+                tenants.provision(operator.scope(), actor(operator), slug, body.requiredText("name"));
         return ResponseEntity.status(result.created() ? HttpStatus.CREATED : HttpStatus.OK)
                 .body(TenantAnswer.of(result.tenant(), result.created()));
     }
@@ -94,8 +93,7 @@ class ProvisioningController {
         JsonObjectBody body = JsonObjectBody.read(request, json, MAX_BYTES);
         ProvisionedDeployment result;
         try {
-            result = badInput(
-                    () -> provisioning.provision(operator.scope(), actor(operator), slug, DeploymentSpec.read(body)));
+            result = provisioning.provision(operator.scope(), actor(operator), slug, DeploymentSpec.read(body));
         } catch (TenantMismatchException e) {
             throw new ApiProblem(HttpStatus.CONFLICT, e.getMessage());
         }
@@ -140,13 +138,5 @@ class ProvisioningController {
     /** Only operator keys reach here (scope admin); they act for the operator who created them. */
     private static long actor(ApiClient operator) {
         return Objects.requireNonNull(operator.operatorUserId(), "an admin key without its operator");
-    }
-
-    private static <T> T badInput(Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, Objects.requireNonNullElse(e.getMessage(), "bad input"));
-        }
     }
 }

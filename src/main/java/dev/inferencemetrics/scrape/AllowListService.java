@@ -1,5 +1,6 @@
 package dev.inferencemetrics.scrape;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
@@ -60,23 +61,23 @@ public class AllowListService {
      * Adds a network (CIDR or address) or host name ({@code *.} for every name below), optionally with a port or
      * range of ports and the tenants it is for ({@code 10.0.0.0/8:8000-8100 for acme,globex}); operators only.
      *
-     * @throws IllegalArgumentException when it is written otherwise, names a tenant there is not, or is already listed
+     * @throws UnusableValueException when it is written otherwise, names a tenant there is not, or is already listed
      */
     @Transactional
     public AllowListEntry add(TenantScope scope, String actor, String entry) {
         requireOperator(scope);
         String normal = AllowList.normalise(entry)
-                .orElseThrow(() -> new IllegalArgumentException(
+                .orElseThrow(() -> new UnusableValueException(
                         "\"" + entry.strip() + "\" is neither a network (10.0.0.0/8, fd00::/8, 10.1.2.3) nor a host"
                                 + " name (metrics.internal, *.svc.cluster.local), with an optional port or range"
                                 + " (:9000, :8000-8100) and tenants (for acme,globex)"));
         for (String slug : AllowList.tenantsOf(normal)) {
             if (tenantId(scope, slug).isEmpty()) {
-                throw new IllegalArgumentException("there is no tenant " + slug);
+                throw new UnusableValueException("there is no tenant " + slug);
             }
         }
         if (entries().stream().anyMatch(existing -> existing.entry().equals(normal))) {
-            throw new IllegalArgumentException(normal + " is already on the list");
+            throw new UnusableValueException(normal + " is already on the list");
         }
         AllowListEntry added = store.insert(normal, clock.instant(), actor);
         events.publishEvent(new AllowListChanged(normal, true));

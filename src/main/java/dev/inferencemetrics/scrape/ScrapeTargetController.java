@@ -63,8 +63,6 @@ class ScrapeTargetController {
                             body.bearerToken()));
         } catch (TargetLimitReached e) {
             throw new ApiProblem(HttpStatus.CONFLICT, e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.scrape;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -55,7 +56,7 @@ public class ScrapeTargetService {
     /**
      * Adds a target; interval and timeout default to 15 s and 5 s, the replica name to the URL's host and port.
      *
-     * @throws IllegalArgumentException saying what is wrong; nothing is stored then
+     * @throws UnusableValueException saying what is wrong; nothing is stored then
      * @throws TargetLimitReached when the tenant has as many targets as one may have
      */
     @Transactional
@@ -74,7 +75,7 @@ public class ScrapeTargetService {
             throw new TargetLimitReached(maxTargetsPerTenant);
         }
         if (targets.replicaTaken(deployment.tenantId(), deployment.id(), target.replica())) {
-            throw new IllegalArgumentException("the deployment already has a target for replica " + target.replica());
+            throw new UnusableValueException("the deployment already has a target for replica " + target.replica());
         }
         long id = targets.insert(deployment.tenantId(), deployment.id(), target, clock.instant());
         events.publishEvent(new ScrapeTargetChanged(deployment.tenantId(), deployment.slug(), id, target.url(), true));
@@ -104,27 +105,27 @@ public class ScrapeTargetService {
             @Nullable Integer timeoutSeconds,
             @Nullable String bearerToken) {
         ScrapeUrls.problem(url).ifPresent(problem -> {
-            throw new IllegalArgumentException(problem);
+            throw new UnusableValueException(problem);
         });
         URI uri = URI.create(url);
         requireAllowed(uri, tenantId);
         int interval = intervalSeconds == null ? DEFAULT_INTERVAL_SECONDS : intervalSeconds;
         int timeout = timeoutSeconds == null ? Math.min(DEFAULT_TIMEOUT_SECONDS, interval - 1) : timeoutSeconds;
         if (interval < 5 || interval > 3600) {
-            throw new IllegalArgumentException("the interval must be between 5 and 3600 seconds");
+            throw new UnusableValueException("the interval must be between 5 and 3600 seconds");
         }
         if (timeout < 1 || timeout > 60 || timeout >= interval) {
-            throw new IllegalArgumentException("the timeout must be 1 to 60 seconds and shorter than the interval");
+            throw new UnusableValueException("the timeout must be 1 to 60 seconds and shorter than the interval");
         }
         String name = replica == null || replica.isBlank()
                 ? uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort())
                 : replica.strip();
         if (name.length() > 100) {
-            throw new IllegalArgumentException("the replica name must be at most 100 characters");
+            throw new UnusableValueException("the replica name must be at most 100 characters");
         }
         String token = bearerToken == null || bearerToken.isBlank() ? null : bearerToken.strip();
         if (token != null && (token.length() > 4000 || !token.chars().allMatch(c -> c > 32 && c < 127))) {
-            throw new IllegalArgumentException("the bearer token must be at most 4,000 printable characters");
+            throw new UnusableValueException("the bearer token must be at most 4,000 printable characters");
         }
         return new NewScrapeTarget(url, name, interval, timeout, token);
     }
@@ -136,7 +137,7 @@ public class ScrapeTargetService {
     private void requireAllowed(URI uri, long tenantId) {
         AllowList list = allowList.current();
         if (list.isEmpty()) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "the scrape allow-list is empty: an operator must first add the network or host of the target");
         }
         String host = ScrapeUrls.host(uri);
@@ -144,12 +145,12 @@ public class ScrapeTargetService {
         try {
             for (InetAddress address : InetAddress.getAllByName(host)) {
                 if (!list.permits(host, port, tenantId, address)) {
-                    throw new IllegalArgumentException(AllowList.outside(host));
+                    throw new UnusableValueException(AllowList.outside(host));
                 }
             }
         } catch (UnknownHostException e) {
             if (!list.namesHost(host, port, tenantId)) {
-                throw new IllegalArgumentException(
+                throw new UnusableValueException(
                         "the host name " + host + " does not resolve and the scrape allow-list does not name it");
             }
         }

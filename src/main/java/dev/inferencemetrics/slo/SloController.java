@@ -51,13 +51,9 @@ class SloController {
                 .findFirst()
                 .orElseThrow(
                         () -> new ApiProblem(HttpStatus.BAD_REQUEST, "kind must be TTFT, ITL, E2E or AVAILABILITY"));
-        try {
-            SloObjective objective = new SloObjective(parsed, body.targetPct(), body.thresholdMs(), body.enabled());
-            slos.change(caller.scope(), slug, objective);
-            return objective;
-        } catch (IllegalArgumentException e) {
-            throw new ApiProblem(HttpStatus.BAD_REQUEST, e.getMessage());
-        }
+        SloObjective objective = new SloObjective(parsed, body.targetPct(), body.thresholdMs(), body.enabled());
+        slos.change(caller.scope(), slug, objective);
+        return objective;
     }
 
     record ObjectiveBody(double targetPct, @Nullable Double thresholdMs, boolean enabled) {}

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.slo;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,14 +12,14 @@ public record SloObjective(
 
     public SloObjective {
         if (!(targetPct > 0 && targetPct < 100)) {
-            throw new IllegalArgumentException("target must lie between 0 and 100 %, exclusive: " + targetPct);
+            throw new UnusableValueException("target must lie between 0 and 100 %, exclusive: " + targetPct);
         }
         if (kind.hasThreshold() != (thresholdMs != null)) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     kind.hasThreshold() ? kind.label() + " needs a threshold" : "availability takes no threshold");
         }
         if (thresholdMs != null && !(thresholdMs > 0 && thresholdMs < 1e9)) {
-            throw new IllegalArgumentException("threshold must be a positive number of ms: " + thresholdMs);
+            throw new UnusableValueException("threshold must be a positive number of ms: " + thresholdMs);
         }
     }
 

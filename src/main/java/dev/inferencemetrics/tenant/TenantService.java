@@ -1,5 +1,6 @@
 package dev.inferencemetrics.tenant;
 
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
@@ -62,13 +63,13 @@ public class TenantService {
      * Creates the tenant with this slug (operators only), or gives the existing one this name; the same call twice
      * changes nothing the second time. Creation and renaming are published for the audit log.
      *
-     * @throws IllegalArgumentException saying what is wrong with the slug or name; nothing changes then
+     * @throws UnusableValueException saying what is wrong with the slug or name; nothing changes then
      */
     @Transactional
     public TenantProvisioned provision(TenantScope scope, long actorUserId, String slug, String name) {
         requireOperator(scope);
         if (!slug.matches(SLUG_PATTERN)) {
-            throw new IllegalArgumentException(
+            throw new UnusableValueException(
                     "A tenant's slug takes 1 to 63 lower-case letters, digits and dashes, not starting with a dash.");
         }
         String trimmed = validName(name);
@@ -135,7 +136,7 @@ public class TenantService {
     private static String validName(String name) {
         String trimmed = name.trim();
         if (trimmed.isEmpty() || trimmed.length() > MAX_NAME_LENGTH) {
-            throw new IllegalArgumentException("A tenant's name takes 1 to " + MAX_NAME_LENGTH + " characters.");
+            throw new UnusableValueException("A tenant's name takes 1 to " + MAX_NAME_LENGTH + " characters.");
         }
         return trimmed;
     }

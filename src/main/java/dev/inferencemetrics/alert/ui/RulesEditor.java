@@ -14,6 +14,7 @@ import com.vaadin.flow.component.textfield.NumberField;
 import dev.inferencemetrics.alert.AlertRule;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.RuleSettings;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Duration;
 import java.util.List;
@@ -106,7 +107,7 @@ class RulesEditor extends VerticalLayout {
             refresh();
             message.setText("Saved " + changed.name() + ": " + changed.condition() + ", clears below "
                     + number(changed.clearBelow()) + (changed.enabled() ? "." : " (off)."));
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText("Not saved: " + e.getMessage() + ".");
         }
     }

@@ -14,6 +14,7 @@ import com.vaadin.flow.component.textfield.TextField;
 import dev.inferencemetrics.alert.AlertRule;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.Silence;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
@@ -95,7 +96,7 @@ class SilencesPanel extends VerticalLayout {
                     "Silenced " + (chosen == null ? "every rule" : chosen.name()) + " until " + time(end) + ".");
             reason.clear();
             refresh();
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText("Not added: " + e.getMessage() + ".");
         }
     }

@@ -10,6 +10,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextArea;
 import com.vaadin.flow.component.textfield.TextField;
 import dev.inferencemetrics.annotation.AnnotationDraft;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import java.time.Instant;
@@ -65,7 +66,7 @@ class AnnotationDialog extends Dialog {
         try {
             save.save(draft());
             close();
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             problem.setText(capitalised(e.getMessage()));
             problem.setVisible(true);
         }
@@ -73,7 +74,7 @@ class AnnotationDialog extends Dialog {
 
     private AnnotationDraft draft() {
         if (from.getValue() == null) {
-            throw new IllegalArgumentException("pick when it happened");
+            throw new UnusableValueException("pick when it happened");
         }
         Instant start = from.getValue().atZone(zone.zone()).toInstant();
         @Nullable

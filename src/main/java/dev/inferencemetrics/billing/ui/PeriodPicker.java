@@ -4,6 +4,7 @@ import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.select.Select;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.billing.UsagePeriod;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -104,7 +105,7 @@ class PeriodPicker extends HorizontalLayout {
                 .flatMap(from -> date(query, TO).flatMap(to -> {
                     try {
                         return Optional.of(new UsagePeriod(from, to));
-                    } catch (IllegalArgumentException e) {
+                    } catch (UnusableValueException e) {
                         return Optional.empty();
                     }
                 }));
@@ -138,7 +139,7 @@ class PeriodPicker extends HorizontalLayout {
         }
         try {
             return Optional.of(UsagePeriod.through(from.getValue(), through.getValue()));
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             return Optional.empty();
         }
     }

@@ -18,6 +18,7 @@ import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.billing.PricePeriod;
@@ -138,7 +139,7 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
                             currency.getValue().trim()));
             message.setText("Scheduled. Usage before " + effectiveFrom.getValue() + " UTC keeps its earlier price.");
             refresh();
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText(e.getMessage());
         }
     }

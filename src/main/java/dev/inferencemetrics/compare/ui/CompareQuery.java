@@ -1,6 +1,7 @@
 package dev.inferencemetrics.compare.ui;
 
 import com.vaadin.flow.router.QueryParameters;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.compare.CompareRequest;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,10 +55,10 @@ record CompareQuery(Map<String, String> parameters, Instant now) {
     }
 
     /**
-     * @throws IllegalArgumentException with a message for the person when a parameter is missing or unusable
+     * @throws UnusableValueException with a message for the person when a parameter is missing or unusable
      */
     CompareRequest request() {
-        String a = a().orElseThrow(() -> new IllegalArgumentException("Pick deployment A to compare."));
+        String a = a().orElseThrow(() -> new UnusableValueException("Pick deployment A to compare."));
         Instant aTo = instant("aTo", now);
         Instant aFrom = instant("aFrom", aTo.minus(Duration.ofHours(1)));
         return CompareRequest.of(a, aFrom, aTo, b().orElse(null), optionalInstant("bFrom"), optionalInstant("bTo"));
@@ -95,7 +96,7 @@ record CompareQuery(Map<String, String> parameters, Instant now) {
         try {
             return Instant.parse(value);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(name + " is not an instant such as 2026-11-24T10:00:00Z: " + value, e);
+            throw new UnusableValueException(name + " is not an instant such as 2026-11-24T10:00:00Z: " + value, e);
         }
     }
 }

@@ -14,6 +14,7 @@ import com.vaadin.flow.router.NotFoundException;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.compare.CompareRequest;
 import dev.inferencemetrics.compare.CompareService;
@@ -100,7 +101,7 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
         CompareRequest request;
         try {
             request = query.request();
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             problem.setText(e.getMessage());
             problem.setVisible(true);
             add(problem);

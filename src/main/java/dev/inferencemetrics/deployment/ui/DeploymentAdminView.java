@@ -16,6 +16,7 @@ import com.vaadin.flow.data.value.ValueChangeMode;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.NarrowScreen;
 import dev.inferencemetrics.deployment.DeploymentFilter;
 import dev.inferencemetrics.deployment.DeploymentListItem;
@@ -127,7 +128,7 @@ public class DeploymentAdminView extends VerticalLayout {
         try {
             created = deploymentService.create(
                     operator.scope(), operator.userId(), result.definition().get());
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText(e.getMessage());
             return;
         }

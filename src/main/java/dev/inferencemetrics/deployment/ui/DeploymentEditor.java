@@ -7,6 +7,7 @@ import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
@@ -122,7 +123,7 @@ class DeploymentEditor extends VerticalLayout {
             String done = action.apply(shown.slug());
             changed.accept(shown.slug());
             message.setText(done);
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText(e.getMessage());
         }
     }

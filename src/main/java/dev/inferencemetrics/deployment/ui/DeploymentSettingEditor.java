@@ -4,6 +4,7 @@ import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.tenancy.TenantScope;
 import org.jspecify.annotations.Nullable;
@@ -43,7 +44,7 @@ abstract class DeploymentSettingEditor extends VerticalLayout {
     /**
      * Saves the fields' setting and says what was done.
      *
-     * @throws IllegalArgumentException with the reason, when the setting is refused
+     * @throws UnusableValueException with the reason, when the setting is refused
      */
     abstract String store(String deploymentSlug);
 
@@ -53,7 +54,7 @@ abstract class DeploymentSettingEditor extends VerticalLayout {
         }
         try {
             message.setText(store(slug));
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText(refused(e.getMessage()));
         }
     }

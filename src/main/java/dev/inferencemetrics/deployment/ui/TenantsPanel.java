@@ -12,6 +12,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.base.ui.NarrowScreen;
 import dev.inferencemetrics.security.SignedInUser;
@@ -100,7 +101,7 @@ class TenantsPanel extends VerticalLayout {
         }
         try {
             message.setText(action.apply(tenant));
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText(e.getMessage());
             return;
         }

@@ -11,6 +11,8 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.upload.Upload;
 import com.vaadin.flow.server.streams.UploadHandler;
+import dev.inferencemetrics.base.ErrorId;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.imports.BenchmarkFormat;
 import dev.inferencemetrics.imports.BenchmarkImportService;
@@ -103,15 +105,16 @@ public class ImportPanel extends VerticalLayout {
                         done -> ui.access(() -> progress.setValue(done)));
                 outcome = describe(summary, zone);
                 failed = false;
-            } catch (IllegalArgumentException e) {
+            } catch (UnusableValueException e) {
                 // the service's refusals are written for the user
                 outcome = "Nothing imported: " + e.getMessage();
             } catch (ImportTimedOut e) {
                 outcome = "Not finished: " + e.getMessage() + ".";
             } catch (IOException | RuntimeException e) {
-                log.warn("Benchmark import into {} stopped: {}", deploymentSlug, e.toString());
-                outcome = "The import stopped because of an error on the server. Batches stored before it are kept;"
-                        + " importing the same file with the same start again completes it without counting twice.";
+                // on its own thread, so no page error handler hears of it: said here, with the id it is logged under
+                String id = ErrorId.logged(log, "Benchmark import into " + deploymentSlug + " stopped", e);
+                outcome = ErrorId.sentence(id) + " Batches stored before it are kept; importing the same file with"
+                        + " the same start again completes it without counting twice.";
             } finally {
                 forget(file);
             }

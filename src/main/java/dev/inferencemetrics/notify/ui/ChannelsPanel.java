@@ -14,6 +14,7 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.TextField;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.notify.Channel;
 import dev.inferencemetrics.notify.ChannelKind;
@@ -138,7 +139,7 @@ public class ChannelsPanel extends VerticalLayout {
             target.clear();
             allowPrivate.clear();
             refresh();
-        } catch (IllegalArgumentException | AccessDeniedException e) {
+        } catch (UnusableValueException | AccessDeniedException e) {
             message.setText("Not added: " + e.getMessage() + (e.getMessage().endsWith(".") ? "" : "."));
         }
     }

@@ -2,6 +2,7 @@ package dev.inferencemetrics.pages.deployment;
 
 import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.metrics.TimeRange;
@@ -67,7 +68,7 @@ final class CustomRange {
         TimeRange picked;
         try {
             picked = TimeRange.custom(start, end);
-        } catch (IllegalArgumentException outsideTheBounds) {
+        } catch (UnusableValueException outsideTheBounds) {
             to.setInvalid(true);
             return;
         }

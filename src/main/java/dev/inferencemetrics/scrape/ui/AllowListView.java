@@ -12,6 +12,7 @@ import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.scrape.AllowListEntry;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.security.CurrentUser;
@@ -62,7 +63,7 @@ public class AllowListView extends VerticalLayout {
             message.setText("Added " + added.entry() + ".");
             entry.clear();
             refresh();
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText("Not added: " + e.getMessage() + ".");
         }
     }

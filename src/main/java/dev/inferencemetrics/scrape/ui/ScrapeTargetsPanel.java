@@ -14,6 +14,7 @@ import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.shared.Registration;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.format.NumberRule;
 import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.base.ui.PageTimeZone;
@@ -126,7 +127,7 @@ public class ScrapeTargetsPanel extends VerticalLayout {
             replica.clear();
             token.clear();
             refresh();
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText("Not added: " + e.getMessage() + ".");
         }
     }

@@ -9,6 +9,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.NumberField;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.slo.SloKind;
 import dev.inferencemetrics.slo.SloObjective;
 import dev.inferencemetrics.slo.SloService;
@@ -91,7 +92,7 @@ public class ObjectivesForm extends VerticalLayout {
                     line.enabled.getValue());
             slos.change(scope, deployment, objective);
             message.setText("Saved: " + objective.describe() + (objective.enabled() ? "." : " (off)."));
-        } catch (IllegalArgumentException e) {
+        } catch (UnusableValueException e) {
             message.setText("Not saved: " + e.getMessage() + ".");
         }
     }
