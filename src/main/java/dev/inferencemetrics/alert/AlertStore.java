@@ -1,5 +1,6 @@
 package dev.inferencemetrics.alert;
 
+import dev.inferencemetrics.rollup.FleetKeys;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -8,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -37,21 +36,14 @@ class AlertStore {
         this.jdbc = jdbc;
     }
 
-    Map<Long, OpenAlert> openOf(long tenantId, long deploymentId) {
-        return jdbc
-                .sql("select " + OPEN_COLUMNS
-                        + " from alert where tenant_id = ? and deployment_id = ? and state <> 'RESOLVED'")
-                .params(tenantId, deploymentId)
-                .query((rs, row) -> openAlert(rs))
-                .list()
-                .stream()
-                .collect(Collectors.toMap(OpenAlert::ruleId, Function.identity()));
-    }
-
-    /** Every deployment's pending and firing alerts in the declared scope: by deployment id, then by rule id. */
-    Map<Long, Map<Long, OpenAlert>> openOfAll() {
+    /** These deployments' pending and firing alerts: by deployment id, then by rule id. */
+    Map<Long, Map<Long, OpenAlert>> openOf(FleetKeys deployments) {
         Map<Long, Map<Long, OpenAlert>> byDeployment = new HashMap<>();
-        jdbc.sql("select deployment_id, " + OPEN_COLUMNS + " from alert where state <> 'RESOLVED'")
+        jdbc.sql("select deployment_id, " + OPEN_COLUMNS
+                        + " from alert where tenant_id = any(:tenantIds) and deployment_id = any(:deploymentIds)"
+                        + " and state <> 'RESOLVED'")
+                .param("tenantIds", deployments.tenantIds())
+                .param("deploymentIds", deployments.deploymentIds())
                 .query((RowCallbackHandler) rs -> {
                     OpenAlert alert = openAlert(rs);
                     byDeployment
@@ -76,74 +68,92 @@ class AlertStore {
         return jdbc.sql("""
                         insert into alert (tenant_id, deployment_id, rule_id, state, pending_since, fired_at, value,
                                            peak_value, silenced)
-                        values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(
-                        rule.tenantId(),
-                        rule.deploymentId(),
-                        rule.id(),
-                        state.name(),
-                        Timestamp.from(now),
-                        state == AlertState.FIRING ? Timestamp.from(now) : null,
-                        value,
-                        value,
-                        silenced)
+                        values (:tenantId, :deploymentId, :ruleId, :state, :now, :firedAt, :value, :value,
+                                :silenced)
+                        returning id""")
+                .param("tenantId", rule.tenantId())
+                .param("deploymentId", rule.deploymentId())
+                .param("ruleId", rule.id())
+                .param("state", state.name())
+                .param("now", Timestamp.from(now))
+                .param("firedAt", state == AlertState.FIRING ? Timestamp.from(now) : null)
+                .param("value", value)
+                .param("silenced", silenced)
                 .query(Long.class)
                 .single();
     }
 
     void update(long tenantId, long id, double value) {
-        jdbc.sql("update alert set value = ?, peak_value = greatest(peak_value, ?) where tenant_id = ? and id = ?")
-                .params(value, value, tenantId, id)
+        jdbc.sql("""
+                        update alert set value = :value, peak_value = greatest(peak_value, :value)
+                         where tenant_id = :tenantId and id = :id""")
+                .param("value", value)
+                .param("tenantId", tenantId)
+                .param("id", id)
                 .update();
     }
 
     /** {@link #update} of many alerts in one batch. */
-    void updateAll(List<DeploymentEvaluation.ValueRefresh> refreshes) {
+    void updateAll(List<Decision.ValueRefresh> refreshes) {
         if (refreshes.isEmpty()) {
             return;
         }
         jdbc.sql("""
                         update alert set value = r.value, peak_value = greatest(peak_value, r.value)
-                          from unnest(?::bigint[], ?::bigint[], ?::float8[]) as r(tenant_id, id, value)
+                          from unnest(:tenantIds::bigint[], :ids::bigint[], :values::float8[]) as r(tenant_id, id, value)
                          where alert.tenant_id = r.tenant_id and alert.id = r.id""")
-                .params(
-                        refreshes.stream()
-                                .map(DeploymentEvaluation.ValueRefresh::tenantId)
-                                .toArray(Long[]::new),
-                        refreshes.stream()
-                                .map(DeploymentEvaluation.ValueRefresh::alertId)
-                                .toArray(Long[]::new),
-                        refreshes.stream()
-                                .map(DeploymentEvaluation.ValueRefresh::value)
-                                .toArray(Double[]::new))
+                .param(
+                        "tenantIds",
+                        refreshes.stream().map(Decision.ValueRefresh::tenantId).toArray(Long[]::new))
+                .param(
+                        "ids",
+                        refreshes.stream().map(Decision.ValueRefresh::alertId).toArray(Long[]::new))
+                .param(
+                        "values",
+                        refreshes.stream().map(Decision.ValueRefresh::value).toArray(Double[]::new))
                 .update();
     }
 
     void fire(long tenantId, long id, Instant now, double value, boolean silenced) {
         jdbc.sql("""
-                        update alert set state = 'FIRING', fired_at = ?, value = ?, peak_value = greatest(peak_value, ?),
-                                         silenced = ?
-                         where tenant_id = ? and id = ?""")
-                .params(Timestamp.from(now), value, value, silenced, tenantId, id)
+                        update alert set state = 'FIRING', fired_at = :now, value = :value,
+                                         peak_value = greatest(peak_value, :value), silenced = :silenced
+                         where tenant_id = :tenantId and id = :id""")
+                .param("now", Timestamp.from(now))
+                .param("value", value)
+                .param("silenced", silenced)
+                .param("tenantId", tenantId)
+                .param("id", id)
                 .update();
     }
 
     void resolve(long tenantId, long id, Instant now, double value) {
-        jdbc.sql("update alert set state = 'RESOLVED', resolved_at = ?, value = ? where tenant_id = ? and id = ?")
-                .params(Timestamp.from(now), value, tenantId, id)
+        jdbc.sql("""
+                        update alert set state = 'RESOLVED', resolved_at = :now, value = :value
+                         where tenant_id = :tenantId and id = :id""")
+                .param("now", Timestamp.from(now))
+                .param("value", value)
+                .param("tenantId", tenantId)
+                .param("id", id)
                 .update();
     }
 
     void drop(long tenantId, long id) {
-        jdbc.sql("delete from alert where tenant_id = ? and id = ? and state = 'PENDING'")
-                .params(tenantId, id)
+        jdbc.sql("delete from alert where tenant_id = :tenantId and id = :id and state = 'PENDING'")
+                .param("tenantId", tenantId)
+                .param("id", id)
                 .update();
     }
 
     boolean acknowledge(long id, String actor, Instant now) {
         return jdbc.sql("""
-                        update alert set acknowledged_by = ?, acknowledged_at = ?
-                         where id = ? and state = 'FIRING' and acknowledged_at is null""").params(actor, Timestamp.from(now), id).update() > 0;
+                        update alert set acknowledged_by = :actor, acknowledged_at = :now
+                         where id = :id and state = 'FIRING' and acknowledged_at is null""")
+                        .param("actor", actor)
+                        .param("now", Timestamp.from(now))
+                        .param("id", id)
+                        .update()
+                > 0;
     }
 
     Set<String> firingDeployments() {
@@ -153,8 +163,8 @@ class AlertStore {
     }
 
     long tenantOf(long alertId) {
-        return jdbc.sql("select tenant_id from alert where id = ?")
-                .param(alertId)
+        return jdbc.sql("select tenant_id from alert where id = :id")
+                .param("id", alertId)
                 .query(Long.class)
                 .single();
     }

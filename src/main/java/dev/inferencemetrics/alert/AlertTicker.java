@@ -2,6 +2,7 @@ package dev.inferencemetrics.alert;
 
 import dev.inferencemetrics.lease.SchedulerLease;
 import dev.inferencemetrics.notify.DeliveryWorker;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -20,12 +21,25 @@ public final class AlertTicker {
 
     private final SchedulerLease lease;
     private final AlertEvaluator evaluator;
+    private final TenantScope evaluated;
     private final DeliveryWorker deliveries;
     private final Clock clock;
 
+    /** Turns that evaluate every deployment. */
     public AlertTicker(SchedulerLease lease, AlertEvaluator evaluator, DeliveryWorker deliveries, Clock clock) {
+        this(lease, evaluator, TenantScope.allTenants(), deliveries, clock);
+    }
+
+    /** Turns that evaluate the deployments of the {@code evaluated} scope only. */
+    public AlertTicker(
+            SchedulerLease lease,
+            AlertEvaluator evaluator,
+            TenantScope evaluated,
+            DeliveryWorker deliveries,
+            Clock clock) {
         this.lease = lease;
         this.evaluator = evaluator;
+        this.evaluated = evaluated;
         this.deliveries = deliveries;
         this.clock = clock;
     }
@@ -35,7 +49,7 @@ public final class AlertTicker {
         if (!lease.tryAcquire(LEASE, LEASE_DURATION)) {
             return Optional.empty();
         }
-        EvaluationRun run = evaluator.evaluate(clock.instant(), () -> lease.holds(LEASE));
+        EvaluationRun run = evaluator.evaluate(evaluated, clock.instant(), () -> lease.holds(LEASE));
         if (!run.leaseLost()) {
             deliveries.dispatchDue(() -> lease.holds(LEASE));
         }

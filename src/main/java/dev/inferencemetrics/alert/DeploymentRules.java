@@ -32,6 +32,11 @@ class DeploymentRules {
         return rules.ofDeployment(deployment.tenantId(), deployment.id());
     }
 
+    /** Adds these default rules (those of {@link #missing}), in the caller's transaction, all tenants declared. */
+    void add(List<AlertRule> missing) {
+        rules.addMissing(missing);
+    }
+
     /** The default rules the deployment should have and has not, by name, given its {@code stored} rules. */
     static List<AlertRule> missing(
             DeploymentRef deployment,

@@ -25,9 +25,11 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
 /**
- * Everything one evaluation compares every deployment's rules with, read for all active deployments at once: their
+ * Everything one evaluation compares deployments' rules with, read for the deployments given at once — the whole
+ * fleet, or one deployment: a deployment read alone is read by the same statements, restricted to it. Their
  * objectives, rules, open alerts and silences, and the rollups their windows cover, in nine statements however many
- * deployments there are. Must run inside a transaction that declares every tenant.
+ * deployments there are; the rollups span the longest window of the rules read. Must run inside a transaction that
+ * declares every tenant.
  */
 @Component
 class FleetReadings {
@@ -66,16 +68,16 @@ class FleetReadings {
                 .collect(Collectors.toMap(Map.Entry::getKey, entry -> entry.getValue().stream()
                         .filter(SloObjective::enabled)
                         .toList()));
-        Map<Long, List<AlertRule>> stored = rules.all();
+        Map<Long, List<AlertRule>> stored = rules.of(keys);
         Collection<AlertRule> every =
                 stored.values().stream().flatMap(List::stream).toList();
-        Duration longestBurn = AlertEvaluator.longest(every, RuleKind.BURN_RATE);
-        Duration longestKv = AlertEvaluator.longest(every, RuleKind.KV_MEAN);
+        Duration longestBurn = longest(every, RuleKind.BURN_RATE);
+        Duration longestKv = longest(every, RuleKind.KV_MEAN);
         return new Snapshot(
                 enabled,
                 stored,
-                alerts.openOfAll(),
-                silences.endingAfter(now),
+                alerts.openOf(keys),
+                silences.endingAfter(keys, now),
                 reader.readFleet(deployments, enabled, Resolution.MINUTE, now.minus(AlertRule.MINUTE_GRAIN_UP_TO), end),
                 longestBurn.compareTo(AlertRule.MINUTE_GRAIN_UP_TO) > 0
                         ? reader.readFleet(deployments, enabled, Resolution.HALF_HOUR, now.minus(longestBurn), end)
@@ -84,6 +86,15 @@ class FleetReadings {
                 gauges.readFleet(
                         keys, EngineGauges.WAITING, Resolution.MINUTE, now.minus(DefaultRules.WAITING_WINDOW), end),
                 now);
+    }
+
+    /** The longest window of the enabled rules of this kind; zero without such rules. */
+    static Duration longest(Collection<AlertRule> rules, RuleKind kind) {
+        return rules.stream()
+                .filter(rule -> rule.enabled() && rule.kind() == kind)
+                .map(AlertRule::longWindow)
+                .max(Duration::compareTo)
+                .orElse(Duration.ZERO);
     }
 
     /** What {@link #read} found, by deployment id. */
@@ -103,14 +114,13 @@ class FleetReadings {
          * only a transaction of its own may add.
          */
         Optional<PlannedEvaluation> plan(DeploymentRef deployment) {
+            if (!missing(deployment).isEmpty()) {
+                return Optional.empty();
+            }
             long id = deployment.id();
             List<SloObjective> enabled = objectives.getOrDefault(id, List.of());
             List<EngineGaugeRollup> waitingReadings = waiting.getOrDefault(id, List.of());
             List<AlertRule> deploymentRules = rules.getOrDefault(id, List.of());
-            if (!DeploymentRules.missing(deployment, enabled, !waitingReadings.isEmpty(), deploymentRules)
-                    .isEmpty()) {
-                return Optional.empty();
-            }
             Map<SloKind, SloObjective> byKind = new EnumMap<>(SloKind.class);
             byKind.putAll(enabled.stream().collect(Collectors.toMap(SloObjective::kind, Function.identity())));
             RuleValues values = new RuleValues(
@@ -122,6 +132,16 @@ class FleetReadings {
                     waitingReadings);
             return Optional.of(new PlannedEvaluation(
                     deploymentRules, values, silences.getOrDefault(id, List.of()), open.getOrDefault(id, Map.of())));
+        }
+
+        /** The default rules the deployment should have and has not yet. */
+        List<AlertRule> missing(DeploymentRef deployment) {
+            long id = deployment.id();
+            return DeploymentRules.missing(
+                    deployment,
+                    objectives.getOrDefault(id, List.of()),
+                    !waiting.getOrDefault(id, List.of()).isEmpty(),
+                    rules.getOrDefault(id, List.of()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.alert;
 
+import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.slo.SloKind;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -29,27 +30,35 @@ class RuleStore {
     }
 
     List<AlertRule> ofDeployment(long tenantId, long deploymentId) {
-        return jdbc.sql("select " + COLUMNS + " from alert_rule where tenant_id = ? and deployment_id = ? order by id")
-                .params(tenantId, deploymentId)
+        return jdbc.sql("select " + COLUMNS
+                        + " from alert_rule where tenant_id = :tenantId and deployment_id = :deploymentId order by id")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
                 .query((rs, row) -> rule(rs))
                 .list();
     }
 
-    /** Every rule in the declared scope, by deployment id, each deployment's in the order of their ids. */
-    Map<Long, List<AlertRule>> all() {
+    /** The rules of these deployments, by deployment id, each deployment's in the order of their ids. */
+    Map<Long, List<AlertRule>> of(FleetKeys deployments) {
         Map<Long, List<AlertRule>> byDeployment = new HashMap<>();
-        jdbc.sql("select " + COLUMNS + " from alert_rule order by id").query((RowCallbackHandler) rs -> {
-            AlertRule rule = rule(rs);
-            byDeployment
-                    .computeIfAbsent(rule.deploymentId(), id -> new ArrayList<>())
-                    .add(rule);
-        });
+        jdbc.sql("select " + COLUMNS
+                        + " from alert_rule where tenant_id = any(:tenantIds) and deployment_id = any(:deploymentIds)"
+                        + " order by id")
+                .param("tenantIds", deployments.tenantIds())
+                .param("deploymentIds", deployments.deploymentIds())
+                .query((RowCallbackHandler) rs -> {
+                    AlertRule rule = rule(rs);
+                    byDeployment
+                            .computeIfAbsent(rule.deploymentId(), id -> new ArrayList<>())
+                            .add(rule);
+                });
         return byDeployment;
     }
 
     Optional<AlertRule> find(long tenantId, long ruleId) {
-        return jdbc.sql("select " + COLUMNS + " from alert_rule where tenant_id = ? and id = ?")
-                .params(tenantId, ruleId)
+        return jdbc.sql("select " + COLUMNS + " from alert_rule where tenant_id = :tenantId and id = :id")
+                .param("tenantId", tenantId)
+                .param("id", ruleId)
                 .query((rs, row) -> rule(rs))
                 .optional();
     }
@@ -60,38 +69,42 @@ class RuleStore {
             jdbc.sql("""
                             insert into alert_rule (tenant_id, deployment_id, name, kind, objective, severity, threshold,
                                                     clear_below, long_window_s, short_window_s, for_s, enabled)
-                            values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            values (:tenantId, :deploymentId, :name, :kind, :objective, :severity, :threshold,
+                                    :clearBelow, :longWindowS, :shortWindowS, :forS, :enabled)
                             on conflict (tenant_id, deployment_id, name) do nothing""")
-                    .params(
-                            rule.tenantId(),
-                            rule.deploymentId(),
-                            rule.name(),
-                            rule.kind().name(),
-                            rule.objective() == null ? null : rule.objective().name(),
-                            rule.severity().name(),
-                            rule.threshold(),
-                            rule.clearBelow(),
-                            rule.longWindow().toSeconds(),
+                    .param("tenantId", rule.tenantId())
+                    .param("deploymentId", rule.deploymentId())
+                    .param("name", rule.name())
+                    .param("kind", rule.kind().name())
+                    .param(
+                            "objective",
+                            rule.objective() == null ? null : rule.objective().name())
+                    .param("severity", rule.severity().name())
+                    .param("threshold", rule.threshold())
+                    .param("clearBelow", rule.clearBelow())
+                    .param("longWindowS", rule.longWindow().toSeconds())
+                    .param(
+                            "shortWindowS",
                             rule.shortWindow() == null
                                     ? null
-                                    : rule.shortWindow().toSeconds(),
-                            rule.forDuration().toSeconds(),
-                            rule.enabled())
+                                    : rule.shortWindow().toSeconds())
+                    .param("forS", rule.forDuration().toSeconds())
+                    .param("enabled", rule.enabled())
                     .update();
         }
     }
 
     void update(AlertRule rule) {
         jdbc.sql("""
-                        update alert_rule set threshold = ?, clear_below = ?, for_s = ?, enabled = ?
-                         where tenant_id = ? and id = ?""")
-                .params(
-                        rule.threshold(),
-                        rule.clearBelow(),
-                        rule.forDuration().toSeconds(),
-                        rule.enabled(),
-                        rule.tenantId(),
-                        rule.id())
+                        update alert_rule set threshold = :threshold, clear_below = :clearBelow, for_s = :forS,
+                                              enabled = :enabled
+                         where tenant_id = :tenantId and id = :id""")
+                .param("threshold", rule.threshold())
+                .param("clearBelow", rule.clearBelow())
+                .param("forS", rule.forDuration().toSeconds())
+                .param("enabled", rule.enabled())
+                .param("tenantId", rule.tenantId())
+                .param("id", rule.id())
                 .update();
     }
 

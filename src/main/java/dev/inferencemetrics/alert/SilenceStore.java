@@ -1,5 +1,6 @@
 package dev.inferencemetrics.alert;
 
+import dev.inferencemetrics.rollup.FleetKeys;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -39,25 +40,39 @@ class SilenceStore {
         return jdbc.sql("""
                         insert into alert_silence (tenant_id, deployment_id, rule_id, ends_at, reason, created_by,
                                                    created_at)
-                        values (?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(tenantId, deploymentId, ruleId, Timestamp.from(endsAt), reason, by, Timestamp.from(now))
+                        values (:tenantId, :deploymentId, :ruleId, :endsAt, :reason, :by, :now) returning id""")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("ruleId", ruleId)
+                .param("endsAt", Timestamp.from(endsAt))
+                .param("reason", reason)
+                .param("by", by)
+                .param("now", Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }
 
     /** The deployment's silences that end after {@code since}, newest first. */
     List<Silence> endingAfter(long tenantId, long deploymentId, Instant since) {
-        return jdbc.sql(SELECT + " where s.tenant_id = ? and s.deployment_id = ? and s.ends_at > ?" + NEWEST_FIRST)
-                .params(tenantId, deploymentId, Timestamp.from(since))
+        return jdbc.sql(SELECT
+                        + " where s.tenant_id = :tenantId and s.deployment_id = :deploymentId and s.ends_at > :since"
+                        + NEWEST_FIRST)
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("since", Timestamp.from(since))
                 .query((rs, row) -> silence(rs))
                 .list();
     }
 
-    /** Every silence in the declared scope that ends after {@code since}, by deployment id, newest first. */
-    Map<Long, List<Silence>> endingAfter(Instant since) {
+    /** These deployments' silences that end after {@code since}, by deployment id, newest first. */
+    Map<Long, List<Silence>> endingAfter(FleetKeys deployments, Instant since) {
         Map<Long, List<Silence>> byDeployment = new HashMap<>();
-        jdbc.sql(SELECT + " where s.ends_at > ?" + NEWEST_FIRST)
-                .params(Timestamp.from(since))
+        jdbc.sql(SELECT
+                        + " where s.tenant_id = any(:tenantIds) and s.deployment_id = any(:deploymentIds)"
+                        + " and s.ends_at > :since" + NEWEST_FIRST)
+                .param("tenantIds", deployments.tenantIds())
+                .param("deploymentIds", deployments.deploymentIds())
+                .param("since", Timestamp.from(since))
                 .query((RowCallbackHandler) rs -> byDeployment
                         .computeIfAbsent(rs.getLong("deployment_id"), id -> new ArrayList<>())
                         .add(silence(rs)));
@@ -78,8 +93,12 @@ class SilenceStore {
 
     /** Ends a silence now; false if it had ended already. */
     boolean end(long tenantId, long id, Instant now) {
-        return jdbc.sql("update alert_silence set ends_at = ? where tenant_id = ? and id = ? and ends_at > ?")
-                        .params(Timestamp.from(now), tenantId, id, Timestamp.from(now))
+        return jdbc.sql("""
+                                update alert_silence set ends_at = :now
+                                 where tenant_id = :tenantId and id = :id and ends_at > :now""")
+                        .param("now", Timestamp.from(now))
+                        .param("tenantId", tenantId)
+                        .param("id", id)
                         .update()
                 > 0;
     }

@@ -3,6 +3,8 @@ package dev.inferencemetrics.alert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.notify.ChannelKind;
 import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.Delivery;
@@ -43,6 +45,9 @@ class ChannelDeliveryIT extends HttpIntegrationTest {
     DeliveryWorker worker;
 
     @Autowired
+    DeploymentService deployments;
+
+    @Autowired
     ChannelService channels;
 
     @Test
@@ -66,8 +71,11 @@ class ChannelDeliveryIT extends HttpIntegrationTest {
                 full(first, firstDeployment, api);
                 full(second, secondDeployment, api);
 
-                evaluator.evaluate(clock.instant(), () -> true);
-                evaluator.evaluate(clock.instant().plusSeconds(1), () -> true);
+                List<DeploymentRef> both = List.of(
+                        deployments.require(TenantScope.allTenants(), firstDeployment),
+                        deployments.require(TenantScope.allTenants(), secondDeployment));
+                evaluator.evaluate(both, clock.instant(), () -> true);
+                evaluator.evaluate(both, clock.instant().plusSeconds(1), () -> true);
                 // the global channel also hears of every other test tenant's alerts in this database, so the
                 // deliveries due may take more than one batch of the worker
                 for (int batch = 0; batch < 50 && !allHeard(global, own, firstDeployment, secondDeployment); batch++) {
@@ -106,7 +114,7 @@ class ChannelDeliveryIT extends HttpIntegrationTest {
                     new NewChannel(tenant.id(), "up", ChannelKind.WEBHOOK, reachable.url(), true));
             full(tenant, deployment, api);
 
-            evaluator.evaluate(clock.instant(), () -> true);
+            evaluator.evaluate(scope, clock.instant(), () -> true);
             Instant sent = clock.instant();
             worker.deliverDue();
 

@@ -78,12 +78,16 @@ class FastBurnAlertIT {
 
     int sentMinutes;
 
+    /** The tenant whose deployment the turns evaluate: other tests' deployments in the database are left alone. */
+    TenantScope evaluated = TenantScope.allTenants();
+
     @Test
     void a_ttft_regression_pages_once_by_webhook_and_mail_and_resolves_once_across_a_restart() throws Exception {
         TestTenant tenant = TestTenant.create(context, "burn");
         String deployment = tenant.deployment("chat");
         String key = tenant.fullKey();
         TenantScope scope = TenantScope.tenant(tenant.id());
+        evaluated = scope;
         AlertRule fastBurn = onlyTheFastTtftBurnOn(scope, deployment);
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             channels.create(
@@ -190,7 +194,11 @@ class FastBurnAlertIT {
         mail.setPort(smtp.getSmtp().getPort());
         Clock testClock = clock;
         return new AlertTicker(
-                new SchedulerLease(jdbc, testClock, holder), evaluator, worker.with(mail, testClock), testClock);
+                new SchedulerLease(jdbc, testClock, holder),
+                evaluator,
+                evaluated,
+                worker.with(mail, testClock),
+                testClock);
     }
 
     /** Sends the minutes up to {@code untilMinute} (exclusive) at this TTFT and moves the clock to its start. */

@@ -95,11 +95,11 @@ class SlowWebhookIT extends HttpIntegrationTest {
             // the slow tenant's message is being trickled to before the other tenant's alert fires (other tests'
             // messages may be due in the shared database too, so its send is awaited, not assumed to come first)
             full(slow, slowDeployment);
-            evaluator.evaluate(clock.instant().minusSeconds(2), () -> true);
+            evaluator.evaluate(TenantScope.tenant(slow.id()), clock.instant().minusSeconds(2), () -> true);
             CompletableFuture<Integer> slowSending = worker.dispatchDue(() -> true);
             trickling.firstConnection().get(PATIENCE_SECONDS, TimeUnit.SECONDS);
             full(other, otherDeployment);
-            evaluator.evaluate(clock.instant().minusSeconds(1), () -> true);
+            evaluator.evaluate(TenantScope.tenant(other.id()), clock.instant().minusSeconds(1), () -> true);
             CompletableFuture<String> delivered = receiver.firstContaining(otherDeployment);
 
             CompletableFuture<Integer> sending = worker.dispatchDue(() -> true);

@@ -55,13 +55,13 @@ class WaitingRuleIT {
         boolean ruleBefore = alerts.rules(scope, deployment).stream().anyMatch(this::waiting);
 
         waiting(tenant.id(), deploymentId, start, -5, 10, 12);
-        evaluator.evaluate(start, () -> true);
-        evaluator.evaluate(start.plus(Duration.ofMinutes(10)), () -> true);
+        evaluator.evaluate(scope, start, () -> true);
+        evaluator.evaluate(scope, start.plus(Duration.ofMinutes(10)), () -> true);
         waiting(tenant.id(), deploymentId, start, 11, 20, 6);
-        evaluator.evaluate(start.plus(Duration.ofMinutes(20)), () -> true);
+        evaluator.evaluate(scope, start.plus(Duration.ofMinutes(20)), () -> true);
         List<AlertSummary> hovering = waitingAlerts(scope, deployment, start);
         waiting(tenant.id(), deploymentId, start, 21, 30, 2);
-        evaluator.evaluate(start.plus(Duration.ofMinutes(30)), () -> true);
+        evaluator.evaluate(scope, start.plus(Duration.ofMinutes(30)), () -> true);
 
         assertThat(ruleBefore).as("no waiting rule before the gauge was seen").isFalse();
         assertThat(hovering).singleElement().satisfies(alert -> {

@@ -64,7 +64,7 @@ class DemoAlertIT {
         ingest.ingestRequests(
                 gateway, LLAMA, List.<JsonNode>copyOf(llama.requests(now.minus(Duration.ofMinutes(70)), now)));
 
-        evaluator.evaluate(now, () -> true);
+        evaluator.evaluate(List.of(deployments.require(all, LLAMA)), now, () -> true);
 
         assertThat(slos.objectives(all, LLAMA)).contains(new SloObjective(SloKind.TTFT, 99, 400.0, true));
         List<AlertSummary> firing = alerts.alerts(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.alert.AlertEvaluator;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.UserAccounts;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
@@ -49,7 +50,7 @@ class AlertsBrowserIT extends HttpIntegrationTest {
                         .e2e(2_700))
                 .toList();
         api.ingestRequests(tenant.fullKey(), deployment, samples);
-        evaluator.evaluate(firedAt, () -> true);
+        evaluator.evaluate(TenantScope.tenant(tenant.id()), firedAt, () -> true);
         users.createIfAbsent(
                 tenant.id(), "alert-page-admin-" + tenant.id(), "Alma Admin", "a long password", Role.TENANT_ADMIN);
         browser = Browser.open(port, NEW_YORK);

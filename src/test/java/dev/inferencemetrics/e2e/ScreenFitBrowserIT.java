@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.alert.AlertEvaluator;
 import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -305,7 +306,12 @@ class ScreenFitBrowserIT {
                                 .toJson()))
                 .toList();
         ingest.ingestRequests(fleet.gateway(), LargeFleet.slug(1), slow);
-        evaluator.evaluate(firedAt, () -> true);
+        // its first deployment alone: evaluating the tenant would write the default rules of all 1,000
+        evaluator.evaluate(
+                List.of(context.getBean(DeploymentService.class)
+                        .require(TenantScope.tenant(fleet.id()), LargeFleet.slug(1))),
+                firedAt,
+                () -> true);
         if (apiKeys.list(TenantScope.tenant(fleet.id()), fleet.id()).stream()
                 .noneMatch(key -> key.name().equals(KEY_NAME))) {
             apiKeys.create(TenantScope.tenant(fleet.id()), fleet.id(), KEY_NAME, ApiScope.tenantScopes(), null);

@@ -76,7 +76,7 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
                 .orElseThrow();
         context.getBean(AlertService.class)
                 .silence(scope, deployment, kv.id(), now.plus(Duration.ofHours(1)), "maintenance");
-        context.getBean(AlertEvaluator.class).evaluate(now, () -> true);
+        context.getBean(AlertEvaluator.class).evaluate(scope, now, () -> true);
     }
 
     long id() {
