@@ -77,16 +77,15 @@ class AlertStore {
                         insert into alert (tenant_id, deployment_id, rule_id, state, pending_since, fired_at, value,
                                            peak_value, silenced)
                         values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(
-                        rule.tenantId(),
-                        rule.deploymentId(),
-                        rule.id(),
-                        state.name(),
-                        Timestamp.from(now),
-                        state == AlertState.FIRING ? Timestamp.from(now) : null,
-                        value,
-                        value,
-                        silenced)
+                .param(rule.tenantId())
+                .param(rule.deploymentId())
+                .param(rule.id())
+                .param(state.name())
+                .param(Timestamp.from(now))
+                .param(state == AlertState.FIRING ? Timestamp.from(now) : null)
+                .param(value)
+                .param(value)
+                .param(silenced)
                 .query(Long.class)
                 .single();
     }

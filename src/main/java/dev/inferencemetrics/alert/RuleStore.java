@@ -62,21 +62,21 @@ class RuleStore {
                                                     clear_below, long_window_s, short_window_s, for_s, enabled)
                             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             on conflict (tenant_id, deployment_id, name) do nothing""")
-                    .params(
-                            rule.tenantId(),
-                            rule.deploymentId(),
-                            rule.name(),
-                            rule.kind().name(),
-                            rule.objective() == null ? null : rule.objective().name(),
-                            rule.severity().name(),
-                            rule.threshold(),
-                            rule.clearBelow(),
-                            rule.longWindow().toSeconds(),
+                    .param(rule.tenantId())
+                    .param(rule.deploymentId())
+                    .param(rule.name())
+                    .param(rule.kind().name())
+                    .param(rule.objective() == null ? null : rule.objective().name())
+                    .param(rule.severity().name())
+                    .param(rule.threshold())
+                    .param(rule.clearBelow())
+                    .param(rule.longWindow().toSeconds())
+                    .param(
                             rule.shortWindow() == null
                                     ? null
-                                    : rule.shortWindow().toSeconds(),
-                            rule.forDuration().toSeconds(),
-                            rule.enabled())
+                                    : rule.shortWindow().toSeconds())
+                    .param(rule.forDuration().toSeconds())
+                    .param(rule.enabled())
                     .update();
         }
     }

@@ -40,7 +40,13 @@ class SilenceStore {
                         insert into alert_silence (tenant_id, deployment_id, rule_id, ends_at, reason, created_by,
                                                    created_at)
                         values (?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(tenantId, deploymentId, ruleId, Timestamp.from(endsAt), reason, by, Timestamp.from(now))
+                .param(tenantId)
+                .param(deploymentId)
+                .param(ruleId)
+                .param(Timestamp.from(endsAt))
+                .param(reason)
+                .param(by)
+                .param(Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }

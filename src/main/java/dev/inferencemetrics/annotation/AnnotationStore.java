@@ -28,15 +28,14 @@ class AnnotationStore {
                         insert into annotation (tenant_id, deployment_id, starts_at, ends_at, body, tags, created_by,
                                                 created_at)
                         values (?, ?, ?, ?, ?, ?::text[], ?, ?) returning id""")
-                .params(
-                        tenantId,
-                        deploymentId,
-                        Timestamp.from(draft.from()),
-                        draft.to() == null ? null : Timestamp.from(draft.to()),
-                        draft.text(),
-                        draft.tags().toArray(String[]::new),
-                        by,
-                        Timestamp.from(now))
+                .param(tenantId)
+                .param(deploymentId)
+                .param(Timestamp.from(draft.from()))
+                .param(draft.to() == null ? null : Timestamp.from(draft.to()))
+                .param(draft.text())
+                .param(draft.tags().toArray(String[]::new))
+                .param(by)
+                .param(Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }

@@ -102,15 +102,14 @@ class ApiKeyStore {
         return jdbc.sql("""
                         insert into api_key (tenant_id, operator_id, name, prefix, sha256, scopes, created_at, expires_at)
                         values (?, ?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(
-                        tenantId,
-                        operatorUserId,
-                        name,
-                        prefix,
-                        sha256,
-                        codes,
-                        Timestamp.from(createdAt),
-                        expiresAt == null ? null : Timestamp.from(expiresAt))
+                .param(tenantId)
+                .param(operatorUserId)
+                .param(name)
+                .param(prefix)
+                .param(sha256)
+                .param(codes)
+                .param(Timestamp.from(createdAt))
+                .param(expiresAt == null ? null : Timestamp.from(expiresAt))
                 .query(Long.class)
                 .single();
     }

@@ -28,7 +28,12 @@ class AuditStore {
         jdbc.sql("""
                         insert into audit_event (occurred_at, kind, tenant_id, actor, client_address, detail)
                         values (?, ?, ?, ?, ?, ?)""")
-                .params(Timestamp.from(at), kind.name(), tenantId, actor, clientAddress, detail)
+                .param(Timestamp.from(at))
+                .param(kind.name())
+                .param(tenantId)
+                .param(actor)
+                .param(clientAddress)
+                .param(detail)
                 .update();
     }
 

@@ -7,7 +7,16 @@ package dev.inferencemetrics.base;
  */
 public class UnusableValueException extends IllegalArgumentException {
 
+    private final String reason;
+
     public UnusableValueException(String reason) {
         super(reason);
+        this.reason = reason;
+    }
+
+    /** Never null: the reason is what the caller is told. */
+    @Override
+    public String getMessage() {
+        return reason;
     }
 }

@@ -132,7 +132,9 @@ class DeploymentRefStore {
 
     void setRawRetentionHours(DeploymentRef deployment, @Nullable Integer hours) {
         jdbc.sql("update deployment set raw_retention_hours = ? where tenant_id = ? and id = ?")
-                .params(hours, deployment.tenantId(), deployment.id())
+                .param(hours)
+                .param(deployment.tenantId())
+                .param(deployment.id())
                 .update();
     }
 

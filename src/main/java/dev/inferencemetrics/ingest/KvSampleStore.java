@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -125,7 +126,7 @@ class KvSampleStore {
         if (deploymentIds.isEmpty()) {
             return around;
         }
-        jdbc.execute((ConnectionCallback<Void>) connection -> {
+        jdbc.execute((ConnectionCallback<@Nullable Void>) connection -> {
             try (PreparedStatement statement = connection.prepareStatement(AROUND)) {
                 statement.setArray(1, connection.createArrayOf("int8", deploymentIds.toArray()));
                 statement.setArray(2, connection.createArrayOf("text", replicas.toArray()));

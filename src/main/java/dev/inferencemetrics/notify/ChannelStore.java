@@ -28,7 +28,12 @@ class ChannelStore {
                         insert into notification_channel (tenant_id, name, kind, target, allow_private_address,
                                                           created_at)
                         values (?, ?, ?, ?, ?, ?) returning id""")
-                .params(tenantId, name, kind.name(), target, allowPrivate, Timestamp.from(now))
+                .param(tenantId)
+                .param(name)
+                .param(kind.name())
+                .param(target)
+                .param(allowPrivate)
+                .param(Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -173,7 +174,7 @@ public class RequestRollupStore {
         List<RequestRollup> sorted = deltas.stream()
                 .sorted(Comparator.comparing(RequestRollup::bucket))
                 .toList();
-        jdbc.execute((ConnectionCallback<Void>) connection -> {
+        jdbc.execute((ConnectionCallback<@Nullable Void>) connection -> {
             Set<Instant> inserted = insertNew(connection, tenantId, deploymentId, resolution, sorted);
             List<RequestRollup> existing =
                     sorted.stream().filter(d -> !inserted.contains(d.bucket())).toList();
@@ -444,7 +445,8 @@ public class RequestRollupStore {
             try (ResultSet result = lock.executeQuery()) {
                 while (result.next()) {
                     RequestRollup stored = read(result);
-                    stored.merge(byBucket.get(stored.bucket()));
+                    stored.merge(Objects.requireNonNull(
+                            byBucket.get(stored.bucket()), "a locked bucket is one of the deltas'"));
                     merged.add(stored);
                 }
             }
@@ -472,9 +474,9 @@ public class RequestRollupStore {
         byte[][] ttft = new byte[n][];
         byte[][] itl = new byte[n][];
         byte[][] e2e = new byte[n][];
-        byte[][] queue = new byte[n][];
-        byte[][] inputSketch = new byte[n][];
-        byte[][] outputSketch = new byte[n][];
+        byte[] @Nullable [] queue = new byte[n] @Nullable [];
+        byte[] @Nullable [] inputSketch = new byte[n] @Nullable [];
+        byte[] @Nullable [] outputSketch = new byte[n] @Nullable [];
         for (int i = 0; i < n; i++) {
             RequestRollup row = rows.get(i);
             requests[i] = Math.toIntExact(row.requests());

@@ -74,16 +74,15 @@ class ScrapeTargetStore {
                         insert into scrape_target (tenant_id, deployment_id, url, replica, interval_s, timeout_s,
                                                    bearer_token, created_at, next_scrape_at)
                         values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""")
-                .params(
-                        tenantId,
-                        deploymentId,
-                        target.url(),
-                        target.replica(),
-                        target.intervalSeconds(),
-                        target.timeoutSeconds(),
-                        target.bearerToken(),
-                        Timestamp.from(now),
-                        Timestamp.from(now))
+                .param(tenantId)
+                .param(deploymentId)
+                .param(target.url())
+                .param(target.replica())
+                .param(target.intervalSeconds())
+                .param(target.timeoutSeconds())
+                .param(target.bearerToken())
+                .param(Timestamp.from(now))
+                .param(Timestamp.from(now))
                 .query(Long.class)
                 .single();
     }

@@ -125,18 +125,18 @@ public class SignInThrottle {
      * {@code limit} failures leaves it then. Empty while under the limit.
      */
     private Optional<Duration> refusalLeft(String subject, int limit, Instant now) {
-        List<Timestamp> latest = jdbc.sql("""
+        List<Instant> latest = jdbc.sql("""
                         select failed_at from sign_in_failure
                          where subject = ? and failed_at > ?
                          order by failed_at desc
                          limit ?""")
                 .params(subject, Timestamp.from(now.minus(limits.window())), limit)
-                .query(Timestamp.class)
+                .query((rs, row) -> rs.getTimestamp("failed_at").toInstant())
                 .list();
         if (latest.size() < limit) {
             return Optional.empty();
         }
-        Instant oldestCounted = latest.getLast().toInstant();
+        Instant oldestCounted = latest.getLast();
         return Optional.of(Duration.between(now, oldestCounted.plus(limits.window())));
     }
 
