@@ -11,6 +11,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.conditions.ArchConditions;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +55,14 @@ class TestTiersTest {
         "dev.inferencemetrics.database.EmbeddedPostgresServer",
         "java.net.ServerSocket"
     };
+
+    /** What marks a method as a test. */
+    private static final List<String> TEST_ANNOTATIONS = List.of(
+            "org.junit.jupiter.api.Test",
+            "org.junit.jupiter.api.RepeatedTest",
+            "org.junit.jupiter.api.TestFactory",
+            "org.junit.jupiter.api.TestTemplate",
+            "org.junit.jupiter.params.ParameterizedTest");
 
     @Test
     void unit_tests_start_no_context_database_browser_or_server() {
