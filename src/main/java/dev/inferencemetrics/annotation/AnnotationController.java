@@ -90,13 +90,14 @@ class AnnotationController {
             if (time != null && (from != null || to != null)) {
                 throw new UnusableValueException("give either time, or from and to, not both");
             }
-            if (time == null && from == null) {
+            String startText = time != null ? time : from;
+            if (startText == null) {
                 throw new UnusableValueException("time (a moment) or from and to (a range) is required");
             }
             if (time == null && to == null) {
                 throw new UnusableValueException("a range needs to as well as from; a moment is given as time");
             }
-            Instant start = time != null ? InstantParameter.parse("time", time) : InstantParameter.parse("from", from);
+            Instant start = InstantParameter.parse(time != null ? "time" : "from", startText);
             Instant end = to == null ? null : InstantParameter.parse("to", to);
             return new AnnotationDraft(start, end, text == null ? "" : text, tags == null ? List.of() : tags);
         }

@@ -1,17 +1,19 @@
 package dev.inferencemetrics.api;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
 
 /**
- * A request the API answers with a client error; the message is the detail given back. Features throw it, or an
+ * A request the API answers with a client error; the message is the detail given back (without one, the status's
+ * reason phrase). Features throw it, or an
  * exception of their own that extends it with its status, so the API's handler answers them all without knowing any
  * feature.
  */
 public class ApiProblem extends ErrorResponseException {
 
-    public ApiProblem(HttpStatus status, String detail) {
+    public ApiProblem(HttpStatus status, @Nullable String detail) {
         super(status, ProblemDetail.forStatusAndDetail(status, detail), null);
     }
 

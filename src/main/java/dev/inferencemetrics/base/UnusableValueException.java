@@ -8,11 +8,21 @@ package dev.inferencemetrics.base;
  */
 public class UnusableValueException extends IllegalArgumentException {
 
+    private final String reason;
+
     public UnusableValueException(String reason) {
         super(reason);
+        this.reason = reason;
+    }
+
+    /** Never null: the reason is what the caller is told. */
+    @Override
+    public String getMessage() {
+        return reason;
     }
 
     public UnusableValueException(String reason, Throwable cause) {
         super(reason, cause);
+        this.reason = reason;
     }
 }

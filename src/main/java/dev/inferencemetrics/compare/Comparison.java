@@ -7,6 +7,7 @@ import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Two sides and their deltas (B against A). Latency rows come first (p50, p95, p99 of TTFT, ITL, E2E and of queue
@@ -102,7 +103,7 @@ public record Comparison(Side a, Side b, List<Delta> deltas) {
         }
     }
 
-    private static Double boxed(LatencySketch sketch, double q) {
+    private static @Nullable Double boxed(LatencySketch sketch, double q) {
         return sketch.isEmpty() ? null : sketch.quantile(q).orElseThrow();
     }
 }

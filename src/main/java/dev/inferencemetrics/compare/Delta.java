@@ -44,8 +44,12 @@ public record Delta(
             Better better,
             Verdict verdict,
             @Nullable String test) {
-        Double change = a == null || b == null ? null : b - a;
-        Double relative = change == null || a == 0 ? null : change / a;
+        Double change = null;
+        Double relative = null;
+        if (a != null && b != null) {
+            change = b - a;
+            relative = a == 0 ? null : change / a;
+        }
         Verdict shown = a == null || b == null ? Verdict.NO_DATA : verdict;
         return new Delta(
                 figure, label, unit, a, b, change, relative, better, shown, outcome(shown, better, change), test);

@@ -10,6 +10,7 @@ import dev.inferencemetrics.slo.SloObjective;
 import dev.inferencemetrics.slo.SloService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -99,7 +100,7 @@ class DemoDataSeeder implements ApplicationRunner {
         }
     }
 
-    private void createUser(Long tenantId, DemoCatalog.DemoUser user) {
+    private void createUser(@Nullable Long tenantId, DemoCatalog.DemoUser user) {
         users.createIfAbsent(tenantId, user.username(), user.displayName(), properties.password(), user.role());
     }
 }

@@ -42,7 +42,11 @@ record RunOutline(
             if (count == 0) {
                 throw new UnusableValueException("the file holds no requests");
             }
-            return new RunOutline(count, first == null ? records.duration() : span(first, end), first, records.notes());
+            return new RunOutline(
+                    count,
+                    first == null || end == null ? records.duration() : span(first, end),
+                    first,
+                    records.notes());
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -54,7 +55,12 @@ final class KvCoverage {
                 if (reading.ts().isBefore(from) || reading.ts().isAfter(to)) {
                     continue;
                 }
-                double was = addedAt.contains(reading.ts()) ? 0 : cover(before, beforeAt.get(reading.ts()));
+                double was = addedAt.contains(reading.ts())
+                        ? 0
+                        : cover(
+                                before,
+                                Objects.requireNonNull(
+                                        beforeAt.get(reading.ts()), "every reading not added was there before"));
                 double change = cover(after, i) - was;
                 if (change != 0) {
                     deltas.add(KvRollup.cover(resolution.bucketOf(reading.ts()), reading.usagePct(), change));

@@ -110,26 +110,26 @@ class RequestSampleStore {
         private final Timestamp[] ts;
         private final String[] ids;
         private final Short[] statuses;
-        private final Float[] ttft;
-        private final Float[] e2e;
-        private final Float[] tpot;
-        private final byte[][] gaps;
+        private final @Nullable Float[] ttft;
+        private final @Nullable Float[] e2e;
+        private final @Nullable Float[] tpot;
+        private final byte[] @Nullable [] gaps;
         private final Integer[] inputTokens;
         private final Integer[] outputTokens;
-        private final Float[] queue;
+        private final @Nullable Float[] queue;
 
         Columns(List<RequestSample> samples) {
             int n = samples.size();
             ts = new Timestamp[n];
             ids = new String[n];
             statuses = new Short[n];
-            ttft = new Float[n];
-            e2e = new Float[n];
-            tpot = new Float[n];
-            gaps = new byte[n][];
+            ttft = new @Nullable Float[n];
+            e2e = new @Nullable Float[n];
+            tpot = new @Nullable Float[n];
+            gaps = new byte[n] @Nullable [];
             inputTokens = new Integer[n];
             outputTokens = new Integer[n];
-            queue = new Float[n];
+            queue = new @Nullable Float[n];
             for (int i = 0; i < n; i++) {
                 RequestSample sample = samples.get(i);
                 ts[i] = Timestamp.from(sample.ts());

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Creates or updates the load's deployments through the operator provisioning API
@@ -15,11 +16,13 @@ import java.util.Locale;
 final class FleetProvisioning {
 
     private final LoadOptions options;
+    private final String adminKey;
     private final ApiCalls api;
     private final PrintStream out;
 
     FleetProvisioning(LoadOptions options, ApiCalls api, PrintStream out) {
         this.options = options;
+        this.adminKey = Objects.requireNonNull(options.adminKey(), "provisioning is asked for with an admin key");
         this.api = api;
         this.out = out;
     }
@@ -48,7 +51,7 @@ final class FleetProvisioning {
     }
 
     private HttpResponse<String> put(String slug) throws InterruptedException {
-        HttpRequest request = api.request("/api/v1/deployments/" + slug, options.adminKey())
+        HttpRequest request = api.request("/api/v1/deployments/" + slug, adminKey)
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body(slug)))
                 .build();

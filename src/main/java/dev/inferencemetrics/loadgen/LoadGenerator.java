@@ -81,8 +81,8 @@ public final class LoadGenerator {
         if (options.adminKey() != null && !new FleetProvisioning(options, api, out).provision()) {
             return false;
         }
-        Optional<DatabaseSize> sizeBefore =
-                Optional.ofNullable(options.database()).map(DatabaseSize::read);
+        Optional<String> database = Optional.ofNullable(options.database());
+        Optional<DatabaseSize> sizeBefore = database.map(DatabaseSize::read);
         out.printf(
                 Locale.ROOT,
                 "Sending %,.0f samples/s to %s (%s, %,.1f samples/s each) for %s in batches of %,d%n",
@@ -108,8 +108,8 @@ public final class LoadGenerator {
                             metrics.statistics(),
                             fleet.statistics(),
                             heap,
-                            sizeBefore.map(before ->
-                                    DatabaseSize.read(options.database()).minus(before)));
+                            database.flatMap(url -> sizeBefore.map(
+                                    before -> DatabaseSize.read(url).minus(before))));
             return Stream.of(statistics, metrics.statistics(), fleet.statistics())
                     .allMatch(calls -> calls.failedCalls() == 0 && calls.unansweredCalls() == 0);
         }

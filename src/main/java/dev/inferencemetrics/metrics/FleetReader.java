@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -114,13 +115,18 @@ class FleetReader {
             intervals.put(listed.deployment().id(), new IntervalRollups(window, List.of()));
         }
         requestRollups.mergeFleetTtftInto(
-                keys(deployments), window.resolution(), window.from(), window.to(), (id, bucket) -> intervals
-                        .get(id)
+                keys(deployments),
+                window.resolution(),
+                window.from(),
+                window.to(),
+                (id, bucket) -> Objects.requireNonNull(intervals.get(id), "a deployment of the fleet")
                         .requestsAt(bucket));
         return figures.stream()
                 .map(each -> each.row()
-                        .withTtftTrend(intervals
-                                .get(each.deployment().deployment().id())
+                        .withTtftTrend(Objects.requireNonNull(
+                                        intervals.get(
+                                                each.deployment().deployment().id()),
+                                        "filled above")
                                 .latencySeries(RequestRollup::ttft)))
                 .toList();
     }

@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import java.util.Comparator;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** What the fleet can be sorted by; ties, and the default, follow {@link FleetOrder#BY_STATE}. */
 public enum FleetSort {
@@ -26,7 +27,7 @@ public enum FleetSort {
     }
 
     /** A deployment without the figure sorts below every figure. */
-    private static Comparator<FleetRow> figure(Function<FleetRow, Double> value) {
+    private static Comparator<FleetRow> figure(Function<FleetRow, @Nullable Double> value) {
         return Comparator.comparing(value, Comparator.nullsFirst(Double::compare));
     }
 }

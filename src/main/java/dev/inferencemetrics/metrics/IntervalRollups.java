@@ -139,7 +139,7 @@ final class IntervalRollups {
         return totals;
     }
 
-    private static Double finiteOrNull(double value) {
+    private static @Nullable Double finiteOrNull(double value) {
         return Double.isFinite(value) ? value : null;
     }
 }

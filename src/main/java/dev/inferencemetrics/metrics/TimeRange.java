@@ -60,15 +60,16 @@ public record TimeRange(
     }
 
     public TimeRange {
-        if (preset == null && (from == null || to == null || !from.isBefore(to))) {
-            throw new UnusableValueException("a custom range needs from before to");
-        }
-        if (preset == null
-                && (from.isBefore(InstantParameter.EARLIEST)
-                        || to.isAfter(InstantParameter.LATEST)
-                        || Duration.between(from, to).compareTo(QueryWindow.MAX_WINDOW) > 0)) {
-            throw new UnusableValueException("a custom range lies between the years 1970 and 9999 and spans at most "
-                    + QueryWindow.MAX_WINDOW.toDays() + " days");
+        if (preset == null) {
+            if (from == null || to == null || !from.isBefore(to)) {
+                throw new UnusableValueException("a custom range needs from before to");
+            }
+            if (from.isBefore(InstantParameter.EARLIEST)
+                    || to.isAfter(InstantParameter.LATEST)
+                    || Duration.between(from, to).compareTo(QueryWindow.MAX_WINDOW) > 0) {
+                throw new UnusableValueException("a custom range lies between the years 1970 and 9999 and spans at "
+                        + "most " + QueryWindow.MAX_WINDOW.toDays() + " days");
+            }
         }
     }
 
@@ -113,6 +114,9 @@ public record TimeRange(
         if (preset != null) {
             Instant now = clock.instant();
             return QueryWindow.of(now.minus(preset.length()), now, null);
+        }
+        if (from == null || to == null) {
+            throw new IllegalStateException("a custom range has from and to");
         }
         return QueryWindow.of(from, to, null);
     }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -62,7 +63,7 @@ final class DeliveryLanes {
         while (busy < threads && !turns.isEmpty()) {
             long tenantId = turns.remove();
             inTurn.remove(tenantId);
-            Queue<Runnable> queue = queued.get(tenantId);
+            Queue<Runnable> queue = Objects.requireNonNull(queued.get(tenantId), "a tenant in turn has sends queued");
             Runnable send = queue.remove();
             if (queue.isEmpty()) {
                 queued.remove(tenantId);

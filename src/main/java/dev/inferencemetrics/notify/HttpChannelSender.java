@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +64,7 @@ final class HttpChannelSender implements ChannelSender {
             answer.cancel(true);
             throw overDeadline(url);
         } catch (ExecutionException e) {
-            throw failure(url, e.getCause());
+            throw failure(url, Objects.requireNonNullElse(e.getCause(), e));
         } catch (InterruptedException e) {
             answer.cancel(true);
             Thread.currentThread().interrupt();

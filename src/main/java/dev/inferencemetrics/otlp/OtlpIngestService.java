@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -77,7 +78,7 @@ public class OtlpIngestService {
         try {
             byDeployment.computeIfAbsent(deployment, d -> new ArrayList<>()).add(span.sample());
         } catch (UnusableValueException e) {
-            outcomes.reject(e.getMessage());
+            outcomes.reject(Objects.requireNonNullElse(e.getMessage(), "the span is not usable"));
         }
     }
 

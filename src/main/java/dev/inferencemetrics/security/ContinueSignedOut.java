@@ -2,6 +2,7 @@ package dev.inferencemetrics.security;
 
 import jakarta.servlet.ServletException;
 import java.io.IOException;
+import java.util.Objects;
 import org.springframework.security.web.session.SessionInformationExpiredEvent;
 import org.springframework.security.web.session.SessionInformationExpiredStrategy;
 
@@ -13,6 +14,7 @@ final class ContinueSignedOut implements SessionInformationExpiredStrategy {
 
     @Override
     public void onExpiredSessionDetected(SessionInformationExpiredEvent event) throws IOException, ServletException {
-        event.getFilterChain().doFilter(event.getRequest(), event.getResponse());
+        Objects.requireNonNull(event.getFilterChain(), "the session filter passes its chain")
+                .doFilter(event.getRequest(), event.getResponse());
     }
 }

@@ -2,6 +2,7 @@ package dev.inferencemetrics.security;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataAccessException;
 import org.springframework.security.authentication.AuthenticationProvider;
@@ -32,7 +33,7 @@ final class ThrottledSignIn implements AuthenticationProvider {
 
     /** The failure counts live in the database: while it cannot be reached, nobody signs in, with a clear message. */
     @Override
-    public Authentication authenticate(Authentication attempt) {
+    public @Nullable Authentication authenticate(Authentication attempt) {
         try {
             return throttled(attempt);
         } catch (DataAccessException e) {
@@ -40,7 +41,8 @@ final class ThrottledSignIn implements AuthenticationProvider {
         }
     }
 
-    private Authentication throttled(Authentication attempt) {
+    /** Null, as Spring Security's providers answer, when the password provider does not handle the attempt. */
+    private @Nullable Authentication throttled(Authentication attempt) {
         String username = attempt.getName();
         String address = addressOf(attempt);
         Optional<Duration> refusal = throttle.refusal(username, address);
@@ -48,7 +50,7 @@ final class ThrottledSignIn implements AuthenticationProvider {
             events.publishEvent(new SignInFailed(username, address, SignInFailed.THROTTLED));
             throw new SignInThrottledException(refusal.get());
         }
-        Authentication result;
+        @Nullable Authentication result;
         try {
             result = passwords.authenticate(attempt);
         } catch (AuthenticationException e) {

@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -28,7 +29,8 @@ class ObjectiveStore {
 
     /** The deployment's objectives, defaults filled in, in the order of {@link SloKind}. */
     List<SloObjective> objectives(DeploymentRef deployment) {
-        return objectives(List.of(deployment)).get(deployment.id());
+        return Objects.requireNonNull(
+                objectives(List.of(deployment)).get(deployment.id()), "every deployment asked for");
     }
 
     /** {@link #objectives(DeploymentRef)} of each deployment, by deployment id, in one statement. */
@@ -59,7 +61,8 @@ class ObjectiveStore {
                             rs.getBigDecimal("target_pct").doubleValue(),
                             threshold == null ? null : threshold.doubleValue(),
                             rs.getBoolean("enabled"));
-                    byDeployment.get(rs.getLong("deployment_id")).put(objective.kind(), objective);
+                    Objects.requireNonNull(byDeployment.get(rs.getLong("deployment_id")), "a deployment asked for")
+                            .put(objective.kind(), objective);
                 });
         Map<Long, List<SloObjective>> objectives = new HashMap<>();
         byDeployment.forEach((id, byKind) -> objectives.put(id, List.copyOf(byKind.values())));

@@ -3,6 +3,7 @@ package dev.inferencemetrics.slo;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** What an objective counts: latency events within a threshold, or requests answered ok. */
 public enum SloKind {
@@ -13,9 +14,10 @@ public enum SloKind {
 
     private final String label;
     private final String events;
-    private final Function<RequestRollup, LatencySketch> sketch;
+    /** Null for availability, which counts answers rather than latencies. */
+    private final @Nullable Function<RequestRollup, LatencySketch> sketch;
 
-    SloKind(String label, String events, Function<RequestRollup, LatencySketch> sketch) {
+    SloKind(String label, String events, @Nullable Function<RequestRollup, LatencySketch> sketch) {
         this.label = label;
         this.events = events;
         this.sketch = sketch;
@@ -36,7 +38,7 @@ public enum SloKind {
 
     /** The good and all events of one rollup: within the threshold, or (availability) answered ok. */
     EventCounts count(RequestRollup rollup, double thresholdMs) {
-        if (this == AVAILABILITY) {
+        if (sketch == null) {
             return new EventCounts(rollup.okRequests(), rollup.requests());
         }
         LatencySketch latencies = sketch.apply(rollup);

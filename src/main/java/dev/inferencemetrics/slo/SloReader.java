@@ -94,12 +94,13 @@ public class SloReader {
             keep.firstStale(buckets).ifPresent(bucket -> since.put(id, bucket));
         });
         fleetRollups.forEachOfFleetSince(tenantOf, since, resolution, to, (id, row) -> {
-            KeptCounts keep = current.get(id);
+            KeptCounts keep = Objects.requireNonNull(current.get(id), "a deployment read is one of the fleet's");
             keep.buckets().put(row.bucket(), KeptBucket.of(row, keep.objectives()));
         });
         kept.put(resolution, current);
         Map<Long, CountedBuckets> counted = new HashMap<>();
-        sizes.forEach((id, buckets) -> counted.put(id, current.get(id).counted(buckets.keySet())));
+        sizes.forEach((id, buckets) -> counted.put(
+                id, Objects.requireNonNull(current.get(id), "kept above").counted(buckets.keySet())));
         return counted;
     }
 
@@ -131,7 +132,11 @@ public class SloReader {
             for (SloObjective objective : objectives) {
                 EventCounts[] perBucket = new EventCounts[inOrder.size()];
                 for (int i = 0; i < perBucket.length; i++) {
-                    perBucket[i] = buckets.get(inOrder.get(i)).counts().get(objective.kind());
+                    perBucket[i] = Objects.requireNonNull(
+                            Objects.requireNonNull(buckets.get(inOrder.get(i)), "filtered on containsKey")
+                                    .counts()
+                                    .get(objective.kind()),
+                            "a kept bucket counts every objective it was kept for");
                 }
                 counts.put(objective.kind(), perBucket);
             }

@@ -28,7 +28,7 @@ public class TenantDeclaration {
 
     /** Work to run with its scope declared. */
     @FunctionalInterface
-    public interface Work<T> {
+    public interface Work<T extends @Nullable Object> {
         T run() throws Throwable;
     }
 
@@ -39,7 +39,8 @@ public class TenantDeclaration {
      *
      * @param newTransaction whether the work began the current transaction (rather than joined an outer one)
      */
-    <T> T run(@Nullable TenantScope scope, boolean newTransaction, Work<T> work) throws Throwable {
+    <T extends @Nullable Object> T run(@Nullable TenantScope scope, boolean newTransaction, Work<T> work)
+            throws Throwable {
         if (!TransactionSynchronizationManager.isActualTransactionActive()) {
             return work.run();
         }

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.inferencemetrics.apikey.ApiAdmission;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -97,12 +97,9 @@ class BenchmarkImportLimitsIT extends ApiIntegrationTest {
         assertThat(busy.storedRequestSamples(deployment)).isEqualTo(2);
     }
 
-    private void awaitInFlight(long tenantId, int expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (admission.ingestsInFlight(tenantId) < expected && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(admission.ingestsInFlight(tenantId)).isEqualTo(expected);
+    private void awaitInFlight(long tenantId, int expected) {
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(admission.ingestsInFlight(tenantId))
+                .isEqualTo(expected));
     }
 
     private static String importPath(String deployment) {

@@ -1,10 +1,14 @@
 package dev.inferencemetrics.ingest;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +31,11 @@ import java.util.regex.Pattern;
  * (error answers, refused connections, timeouts) until it is acknowledged.
  */
 final class Gateway {
+
+    /** The status counted for a call whose connection failed. */
+    static final int NO_ANSWER = 0;
+    /** The status counted for a call that had no answer within the client's timeout. */
+    static final int GAVE_UP = -1;
 
     private static final Pattern DUPLICATES = Pattern.compile("\"duplicates\":(\\d+)");
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
@@ -74,27 +83,27 @@ final class Gateway {
         return duplicates;
     }
 
-    void awaitAcknowledged(int count) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (acknowledged.size() < count) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("only " + acknowledged.size() + " batches acknowledged: " + answers);
-            }
-            Thread.sleep(20);
-        }
+    void awaitAcknowledged(int count) {
+        await().atMost(Duration.ofMinutes(3)).untilAsserted(() -> assertThat(acknowledged.size())
+                .as("batches acknowledged; answers by status %s", answers)
+                .isGreaterThanOrEqualTo(count));
     }
 
     int acknowledged() {
         return acknowledged.size();
     }
 
-    /** Calls answered, by HTTP status; 0 counts calls that got no answer at all. */
+    /**
+     * Calls answered, by HTTP status; {@link #NO_ANSWER} counts calls whose connection failed (the application was
+     * down), {@link #GAVE_UP} calls the client stopped waiting for.
+     */
     Map<Integer, Integer> answersByStatus() {
         Map<Integer, Integer> counts = new TreeMap<>();
         answers.forEach((status, count) -> counts.put(status, count.get()));
         return counts;
     }
 
+    /** For the log only: how long an answer takes is for the benchmarks, not for a test to assert. */
     Duration slowestAnswer() {
         return Duration.ofNanos(slowestNanos.get());
     }
@@ -116,8 +125,10 @@ final class Gateway {
         int status;
         try {
             status = post(batch).statusCode();
+        } catch (HttpTimeoutException e) {
+            status = GAVE_UP;
         } catch (IOException e) {
-            status = 0;
+            status = NO_ANSWER;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.inferencemetrics.testing.AppProcess;
 import dev.inferencemetrics.testing.HeldIngestCall;
@@ -48,7 +49,8 @@ class GracefulShutdownIT {
                 assertThat(app.readiness()).isEqualTo(200);
 
                 app.terminate();
-                Thread.sleep(1_000);
+                // SIGTERM is handled once readiness stops answering 200 (503 while draining, or no answer)
+                await().atMost(Duration.ofSeconds(30)).until(app::readiness, status -> status != 200);
                 int lateStatus = send(app, batches.body(1));
 
                 assertThat(inFlight.finish()).startsWith("HTTP/1.1 200");

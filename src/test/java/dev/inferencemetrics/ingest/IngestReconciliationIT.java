@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -87,7 +86,10 @@ class IngestReconciliationIT {
                     gateway.answersByStatus(),
                     gateway.slowestAnswer());
             assertThat(gateway.acknowledged()).isEqualTo(SENT_BATCHES);
-            assertThat(gateway.slowestAnswer()).isLessThan(Duration.ofSeconds(40));
+            assertThat(gateway.answersByStatus())
+                    .as("every call was answered or refused while the app and the database came and went; none was"
+                            + " left for the client to give up on")
+                    .doesNotContainKey(Gateway.GAVE_UP);
             assertThat(gateway.answersByStatus())
                     .as("some calls failed while the app or the database was down")
                     .containsKey(200)

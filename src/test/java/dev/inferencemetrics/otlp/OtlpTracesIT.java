@@ -7,6 +7,7 @@ import static dev.inferencemetrics.otlp.ProtoSpans.plain;
 import static dev.inferencemetrics.otlp.ProtoSpans.vllm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.inferencemetrics.apikey.ApiAdmission;
 import dev.inferencemetrics.apikey.ApiScope;
@@ -26,6 +27,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -289,12 +291,10 @@ class OtlpTracesIT extends ApiIntegrationTest {
         }
     }
 
-    private void awaitInFlight(long tenantId, int expected) throws InterruptedException {
+    private void awaitInFlight(long tenantId, int expected) {
         ApiAdmission admission = context.getBean(ApiAdmission.class);
-        for (int wait = 0; wait < 1_500 && admission.ingestsInFlight(tenantId) < expected; wait++) {
-            Thread.sleep(20);
-        }
-        assertThat(admission.ingestsInFlight(tenantId)).isEqualTo(expected);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(admission.ingestsInFlight(tenantId))
+                .isEqualTo(expected));
     }
 
     private DeploymentOtlpNames names() {

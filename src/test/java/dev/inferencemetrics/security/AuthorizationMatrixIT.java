@@ -33,7 +33,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * Every kind of caller against every feature of the HTTP API, on its own tenant's data and on another tenant's,
  * through the running server: API keys of each scope, sessions of each role, and nobody. The Vaadin side of the same
- * matrix is {@link ViewAccessMatrixTest}.
+ * matrix is {@link ViewAccessMatrixIT}.
  */
 class AuthorizationMatrixIT extends HttpIntegrationTest {
 

@@ -1,5 +1,8 @@
 package dev.inferencemetrics.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -145,14 +148,12 @@ public final class AppProcess implements AutoCloseable {
 
     /** Waits until readiness answers {@code status}; fails after the start-up bound. */
     public void awaitReadiness(int status) {
-        long deadline = System.nanoTime() + STARTUP.toNanos();
-        while (readiness() != status) {
-            if (System.nanoTime() > deadline || !process.isAlive()) {
-                throw new IllegalStateException(
-                        "readiness never became " + status + " (alive: " + process.isAlive() + "); see " + log);
+        await().atMost(STARTUP).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the application exited; see " + log);
             }
-            sleep(Duration.ofMillis(250));
-        }
+            assertThat(readiness()).as("readiness; see %s", log).isEqualTo(status);
+        });
     }
 
     @Override
@@ -194,15 +195,6 @@ public final class AppProcess implements AutoCloseable {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -1,12 +1,13 @@
 package dev.inferencemetrics.testing;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
 
@@ -24,23 +25,18 @@ class FrontendReady implements ApplicationListener<WebServerInitializedEvent> {
     public void onApplicationEvent(WebServerInitializedEvent event) {
         URI login = URI.create("http://localhost:" + event.getWebServer().getPort() + "/login");
         HttpClient http = HttpClient.newHttpClient();
-        Instant giveUp = Instant.now().plus(PATIENCE);
-        while (Instant.now().isBefore(giveUp)) {
-            try {
-                String page = http.send(
-                                HttpRequest.newBuilder(login).GET().build(), HttpResponse.BodyHandlers.ofString())
-                        .body();
-                if (page.contains("name=\"_csrf\"")) {
-                    return;
-                }
-                Thread.sleep(1_000);
-            } catch (IOException e) {
-                throw new IllegalStateException("the test server does not answer at " + login, e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        await().alias("the login page served at " + login)
+                .atMost(PATIENCE)
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> page(http, login).contains("name=\"_csrf\""));
+    }
+
+    private static String page(HttpClient http, URI address) throws InterruptedException {
+        try {
+            return http.send(HttpRequest.newBuilder(address).GET().build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+        } catch (IOException e) {
+            throw new IllegalStateException("the test server does not answer at " + address, e);
         }
-        throw new IllegalStateException("the login page was not served within " + PATIENCE);
     }
 }

@@ -7,6 +7,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.tenancy.TenantScope;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,7 +56,7 @@ abstract class DeploymentSettingEditor extends VerticalLayout {
         try {
             message.setText(store(slug));
         } catch (UnusableValueException e) {
-            message.setText(refused(e.getMessage()));
+            message.setText(refused(Objects.requireNonNullElse(e.getMessage(), "the value is not usable")));
         }
     }
 

@@ -186,7 +186,10 @@ public class FleetOverviewView extends VerticalLayout {
 
     /** Sorted by the median; the tail stands beside it. */
     private void latencyColumn(
-            String header, Function<FleetRow, Double> p50, Function<FleetRow, Double> p99, FleetSort sort) {
+            String header,
+            Function<FleetRow, @Nullable Double> p50,
+            Function<FleetRow, @Nullable Double> p99,
+            FleetSort sort) {
         grid.addColumn(row -> MetricFormat.latency(p50.apply(row)) + " · " + MetricFormat.latency(p99.apply(row)))
                 .setHeader(header(header))
                 .setSortProperty(sort.name());

@@ -26,6 +26,7 @@ import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantSummary;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import org.springframework.security.access.AccessDeniedException;
 
@@ -140,7 +141,8 @@ public class ChannelsPanel extends VerticalLayout {
             allowPrivate.clear();
             refresh();
         } catch (UnusableValueException | AccessDeniedException e) {
-            message.setText("Not added: " + e.getMessage() + (e.getMessage().endsWith(".") ? "" : "."));
+            String reason = Objects.requireNonNullElse(e.getMessage(), "refused");
+            message.setText("Not added: " + reason + (reason.endsWith(".") ? "" : "."));
         }
     }
 

@@ -147,7 +147,7 @@ class MetricsCharts extends Div {
             String name,
             String color,
             DeploymentMetrics.Series series,
-            Function<DeploymentMetrics.ThroughputPoint, Double> value) {
+            Function<DeploymentMetrics.ThroughputPoint, @Nullable Double> value) {
         return ChartConfig.line(
                         id,
                         GROUP,

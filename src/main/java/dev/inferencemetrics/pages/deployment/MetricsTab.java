@@ -324,8 +324,10 @@ class MetricsTab extends VerticalLayout {
 
     private void showCustomPickers(boolean visible) {
         custom.setVisible(visible);
-        if (visible && timeRange.preset() == null) {
-            custom.show(timeRange.from(), timeRange.to());
+        Instant from = timeRange.from();
+        Instant to = timeRange.to();
+        if (visible && timeRange.preset() == null && from != null && to != null) {
+            custom.show(from, to);
         }
     }
 }

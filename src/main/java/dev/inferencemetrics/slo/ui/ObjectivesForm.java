@@ -16,6 +16,7 @@ import dev.inferencemetrics.slo.SloService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A deployment's objectives, one line each (TTFT, ITL and E2E: target % within a threshold; availability: target %
@@ -68,7 +69,7 @@ public class ObjectivesForm extends VerticalLayout {
 
     private void show() {
         for (SloObjective objective : slos.objectives(scope, deployment)) {
-            Line line = lines.get(objective.kind());
+            Line line = Objects.requireNonNull(lines.get(objective.kind()), "a line for every kind");
             line.enabled.setValue(objective.enabled());
             line.targetPct.setValue(objective.targetPct());
             line.thresholdMs.setValue(objective.thresholdMs());

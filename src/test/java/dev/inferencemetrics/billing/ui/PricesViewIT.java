@@ -31,7 +31,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class PricesViewTest extends SpringBrowserlessTest {
+class PricesViewIT extends SpringBrowserlessTest {
 
     @Autowired
     TenantService tenants;

@@ -23,7 +23,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
  */
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class EngineSourceViewTest extends SpringBrowserlessTest {
+class EngineSourceViewIT extends SpringBrowserlessTest {
 
     private static final String SLUG = EngineOnlyDeployment.SLUG;
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * when nobody owns it; a server some living run owns is left alone. (The crash itself, a SIGKILLed application and
  * its orphaned server, is EmbeddedDefaultCrashRestartIT.)
  */
-class LeftoverPostmasterTest {
+class LeftoverPostmasterIT {
 
     @Test
     void a_server_a_living_run_owns_is_left_running_and_the_second_start_refuses(@TempDir Path data) {

@@ -20,7 +20,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class AccountViewTest extends SpringBrowserlessTest {
+class AccountViewIT extends SpringBrowserlessTest {
 
     private static final String PASSWORD = "my first password";
 

@@ -45,7 +45,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class ScrapeViewsTest extends SpringBrowserlessTest {
+class ScrapeViewsIT extends SpringBrowserlessTest {
 
     @Autowired
     AllowListService allowList;

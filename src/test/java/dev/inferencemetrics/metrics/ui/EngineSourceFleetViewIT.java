@@ -18,7 +18,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 /** The fleet overview's row of a deployment that only scrapes its engines shows their queue depth. */
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class EngineSourceFleetViewTest extends SpringBrowserlessTest {
+class EngineSourceFleetViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;

@@ -37,7 +37,7 @@ import tools.jackson.databind.ObjectMapper;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class CompareViewTest extends SpringBrowserlessTest {
+class CompareViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;

@@ -32,7 +32,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 /** The drill-down panel lists the annotations over the clicked interval; admins delete them, viewers only read. */
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class IntervalAnnotationsTest extends SpringBrowserlessTest {
+class IntervalAnnotationsIT extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;

@@ -16,7 +16,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class OperatorsViewTest extends SpringBrowserlessTest {
+class OperatorsViewIT extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)

@@ -18,7 +18,7 @@ import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-class EmbeddedDatabaseAutoConfigurationTest {
+class EmbeddedDatabaseAutoConfigurationIT {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(EmbeddedDatabaseAutoConfiguration.class));

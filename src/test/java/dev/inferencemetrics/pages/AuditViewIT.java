@@ -16,7 +16,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class AuditViewTest extends SpringBrowserlessTest {
+class AuditViewIT extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)

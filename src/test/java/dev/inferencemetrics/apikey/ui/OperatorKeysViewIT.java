@@ -18,7 +18,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class OperatorKeysViewTest extends SpringBrowserlessTest {
+class OperatorKeysViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApiKeyService apiKeys;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ApiCallsTest {
+class ApiCallsIT {
 
     private final AtomicInteger calls = new AtomicInteger();
     private @Nullable HttpServer dashboard;

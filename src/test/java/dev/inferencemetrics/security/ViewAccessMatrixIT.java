@@ -46,10 +46,10 @@ import org.springframework.security.core.userdetails.UserDetailsService;
  */
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class ViewAccessMatrixTest extends SpringBrowserlessTest {
+class ViewAccessMatrixIT extends SpringBrowserlessTest {
 
     private static final String ACME_DEPLOYMENT = "deployments/qwen3-coder";
-    /** Without parameters: it offers the deployments the user may see; CompareViewTest covers another tenant's. */
+    /** Without parameters: it offers the deployments the user may see; CompareViewIT covers another tenant's. */
     private static final String COMPARE = "compare";
 
     private static final Map<String, Class<? extends Component>> PAGES = Map.ofEntries(

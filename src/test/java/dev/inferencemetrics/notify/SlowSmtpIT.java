@@ -18,7 +18,7 @@ import org.springframework.mail.javamail.JavaMailSenderImpl;
  * An SMTP server that accepts the connection and then never says a word: the attempt ends with an error naming the
  * timeout, instead of holding the delivery worker (and the evaluator that runs it after each turn) forever.
  */
-class SlowSmtpTest {
+class SlowSmtpIT {
 
     @Test
     void a_server_that_accepts_and_stalls_fails_the_attempt_with_a_timeout_even_without_timeouts_configured()

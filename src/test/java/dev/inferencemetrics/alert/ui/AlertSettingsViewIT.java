@@ -39,7 +39,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 /** The deployment page's "SLOs and alerts" tab: objectives, rules and silences edited in place, refused in words. */
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class AlertSettingsViewTest extends SpringBrowserlessTest {
+class AlertSettingsViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;

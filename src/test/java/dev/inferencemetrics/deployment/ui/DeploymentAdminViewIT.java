@@ -40,7 +40,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class DeploymentAdminViewTest extends SpringBrowserlessTest {
+class DeploymentAdminViewIT extends SpringBrowserlessTest {
 
     @Autowired
     PriceService prices;

@@ -34,7 +34,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class ServerFaultViewTest extends SpringBrowserlessTest {
+class ServerFaultViewIT extends SpringBrowserlessTest {
 
     private static final String DEPLOYMENT = "(select id from deployment where slug = ?)";
 

@@ -14,7 +14,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class NotFoundViewTest extends SpringBrowserlessTest {
+class NotFoundViewIT extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)

@@ -41,7 +41,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class UsageViewTest extends SpringBrowserlessTest {
+class UsageViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;
@@ -109,7 +109,7 @@ class UsageViewTest extends SpringBrowserlessTest {
         assertThat(log.getAll())
                 .contains("[" + id.group(1) + "] A page failed")
                 .contains("Maximum allowed page count is 10")
-                .contains("\tat dev.inferencemetrics.billing.ui.UsageViewTest");
+                .contains("\tat dev.inferencemetrics.billing.ui.UsageViewIT");
     }
 
     @Test

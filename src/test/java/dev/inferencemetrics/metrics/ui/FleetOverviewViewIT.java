@@ -31,7 +31,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class FleetOverviewViewTest extends SpringBrowserlessTest {
+class FleetOverviewViewIT extends SpringBrowserlessTest {
 
     private static final List<String> ACME = List.of("llama-3-1-70b", "qwen3-coder", "sandbox");
     private static final List<String> GLOBEX = List.of("deepseek-v3-sglang", "llama-3-1-8b-nim");

@@ -46,7 +46,7 @@ import tools.jackson.databind.ObjectMapper;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class DeploymentViewTest extends SpringBrowserlessTest {
+class DeploymentViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;

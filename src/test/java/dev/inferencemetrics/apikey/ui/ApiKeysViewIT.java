@@ -23,7 +23,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class ApiKeysViewTest extends SpringBrowserlessTest {
+class ApiKeysViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApiKeyService apiKeys;

@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class DashboardQueriesTest {
+class DashboardQueriesIT {
 
     private final CountDownLatch answer = new CountDownLatch(1);
     private @Nullable HttpServer dashboard;

@@ -33,7 +33,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 /** The Alerts page's channels: a tenant admin's for the tenant, an operator's global ones, refusals in words. */
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class ChannelsViewTest extends SpringBrowserlessTest {
+class ChannelsViewIT extends SpringBrowserlessTest {
 
     @Autowired
     ApplicationContext context;

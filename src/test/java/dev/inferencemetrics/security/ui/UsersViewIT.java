@@ -30,7 +30,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
 
 @dev.inferencemetrics.testing.IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class UsersViewTest extends SpringBrowserlessTest {
+class UsersViewIT extends SpringBrowserlessTest {
 
     private static final int ROLE = 2;
     private static final int ENABLE = 4;

@@ -21,7 +21,7 @@ import org.springframework.security.web.WebAttributes;
 
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class LoginViewTest extends SpringBrowserlessTest {
+class LoginViewIT extends SpringBrowserlessTest {
 
     @Autowired
     SignInThrottle throttle;
