@@ -189,18 +189,17 @@ public class AlertsView extends VerticalLayout {
                 AlertFilter.MAX_LIMIT);
         int found = service.count(user.scope(), filter);
         alerts.setItems(
-                page -> page.getLimit() == 0
-                        ? Stream.empty()
-                        : service
-                                .page(
-                                        user.scope(),
-                                        filter.withLimit(Math.min(page.getLimit(), AlertFilter.MAX_LIMIT)),
-                                        page.getOffset())
-                                .stream(),
-                page -> service.count(user.scope(), filter));
+                page -> rows(filter, page.getOffset(), page.getLimit()), page -> service.count(user.scope(), filter));
         // the zone is named once, here, so the time columns stay narrow
         summary.setText(NumberRules.COUNT.format((double) found) + (found == 1 ? " alert" : " alerts") + " in the "
                 + period.getValue().label().toLowerCase(Locale.ROOT) + ". Times in " + zone.name() + ".");
+    }
+
+    private Stream<AlertSummary> rows(AlertFilter filter, int offset, int limit) {
+        // a filter names at least one row; the grid may ask for none
+        return limit == 0
+                ? Stream.empty()
+                : service.page(user.scope(), filter.withLimit(Math.min(limit, AlertFilter.MAX_LIMIT)), offset).stream();
     }
 
     private Component deploymentLink(AlertSummary alert) {

@@ -77,6 +77,7 @@ public class AuditView extends VerticalLayout {
         Button reload = new Button("Refresh", VaadinIcon.REFRESH.create(), click -> refresh());
         HorizontalLayout filters = new HorizontalLayout(period, kind, tenant, actor, reload);
         filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        summary.addClassName("audit-summary");
         configureGrid();
         setSizeFull();
         add(new H1("Audit log"), filters, summary, entries);
@@ -115,17 +116,15 @@ public class AuditView extends VerticalLayout {
                 actor.getValue(),
                 AuditQuery.MAX_LIMIT);
         int found = log.count(scope, query);
-        entries.setItems(
-                page -> page.getLimit() == 0
-                        ? Stream.empty()
-                        : log
-                                .page(
-                                        scope,
-                                        query.withLimit(Math.min(page.getLimit(), AuditQuery.MAX_LIMIT)),
-                                        page.getOffset())
-                                .stream(),
-                page -> log.count(scope, query));
+        entries.setItems(page -> rows(query, page.getOffset(), page.getLimit()), page -> log.count(scope, query));
         summary.setText(NumberRules.COUNT.format((double) found) + (found == 1 ? " event" : " events") + " in the "
                 + chosen.label().toLowerCase(Locale.ROOT) + ".");
+    }
+
+    private Stream<AuditEntry> rows(AuditQuery query, int offset, int limit) {
+        // a query names at least one row; the grid may ask for none
+        return limit == 0
+                ? Stream.empty()
+                : log.page(scope, query.withLimit(Math.min(limit, AuditQuery.MAX_LIMIT)), offset).stream();
     }
 }
