@@ -98,7 +98,7 @@ public final class FleetPagesBenchmark {
         List<Page> tenantPages = List.of(
                 new Page("/", anyDeployment),
                 new Page("/usage", anyDeployment),
-                new Page("/alerts", "//p[contains(., 'alerts in the')]"),
+                new Page("/alerts", "//p[contains(@class, 'alerts-summary') and contains(., ' in the ')]"),
                 new Page("/api-keys", "//vaadin-grid-cell-content[contains(., '" + KEY + "')]"),
                 new Page(
                         "/compare?a=" + prefix + "0&b=" + prefix + "1",
@@ -106,7 +106,7 @@ public final class FleetPagesBenchmark {
         List<Page> operatorPages = List.of(
                 new Page("/admin/deployments", anyDeployment),
                 new Page("/admin/prices", "//vaadin-grid-cell-content[contains(., 'From the start')]"),
-                new Page("/admin/audit", "//p[contains(., 'events in the') or contains(., 'The newest')]"));
+                new Page("/admin/audit", "//p[contains(@class, 'audit-summary') and contains(., ' in the ')]"));
         try (Browser browser = Browser.open(port)) {
             browser.signIn(admin, PASSWORD);
             tenantPages.forEach(page -> took.put(page.path().replaceAll("\\?.*", ""), loads(browser, page)));

@@ -26,4 +26,9 @@ public record AlertFilter(
             throw new UnusableValueException("limit must lie between 1 and " + MAX_LIMIT);
         }
     }
+
+    /** The same alerts, {@code limit} at a time. */
+    public AlertFilter withLimit(int limit) {
+        return new AlertFilter(from, to, tenant, deployment, state, limit);
+    }
 }

@@ -59,6 +59,21 @@ public class AlertService {
         return alerts.search(filter);
     }
 
+    /** One page of the filter's alerts, newest first, from {@code offset} on: the filter's limit is the page's length. */
+    @Transactional(readOnly = true)
+    public List<AlertSummary> page(TenantScope scope, AlertFilter filter, int offset) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("A page starts at 0 or later.");
+        }
+        return alerts.page(filter, offset);
+    }
+
+    /** How many alerts in the scope the filter matches, whatever its limit. */
+    @Transactional(readOnly = true)
+    public int count(TenantScope scope, AlertFilter filter) {
+        return alerts.count(filter);
+    }
+
     /** The slugs of the deployments in the scope with an alert firing now. */
     @Transactional(readOnly = true)
     public Set<String> firingDeployments(TenantScope scope) {

@@ -28,6 +28,11 @@ class AlertStore {
                    join deployment d on d.id = a.deployment_id join tenant t on t.id = a.tenant_id
              where a.pending_since < :to and coalesce(a.resolved_at, 'infinity') >= :from""";
 
+    private static final String COUNT = """
+            select count(*)
+              from alert a join deployment d on d.id = a.deployment_id join tenant t on t.id = a.tenant_id
+             where a.pending_since < :to and coalesce(a.resolved_at, 'infinity') >= :from""";
+
     private static final String OPEN_COLUMNS = "id, rule_id, state, pending_since, fired_at, peak_value, silenced";
 
     private final JdbcClient jdbc;
@@ -170,8 +175,34 @@ class AlertStore {
     }
 
     List<AlertSummary> search(AlertFilter filter) {
-        StringBuilder sql = new StringBuilder(SUMMARY);
+        return page(filter, 0);
+    }
+
+    /**
+     * The filter's alerts from {@code offset} on, at most its limit, newest first; the id breaks ties, so each row
+     * keeps its place from one page to the next.
+     */
+    List<AlertSummary> page(AlertFilter filter, int offset) {
         Map<String, Object> params = new HashMap<>();
+        String sql = SUMMARY + where(filter, params)
+                + " order by a.pending_since desc, a.id desc limit :limit offset :offset";
+        params.put("limit", filter.limit());
+        params.put("offset", offset);
+        return jdbc.sql(sql).params(params).query((rs, row) -> summary(rs)).list();
+    }
+
+    /** How many alerts the filter matches, whatever its limit. */
+    int count(AlertFilter filter) {
+        Map<String, Object> params = new HashMap<>();
+        return jdbc.sql(COUNT + where(filter, params))
+                .params(params)
+                .query(Integer.class)
+                .single();
+    }
+
+    /** The filter's conditions beyond the period, their values put into {@code params}. */
+    private static String where(AlertFilter filter, Map<String, Object> params) {
+        StringBuilder sql = new StringBuilder();
         params.put("from", Timestamp.from(filter.from()));
         params.put("to", Timestamp.from(filter.to()));
         if (filter.tenant() != null) {
@@ -186,12 +217,7 @@ class AlertStore {
             sql.append(" and a.state = :state");
             params.put("state", filter.state().name());
         }
-        sql.append(" order by a.pending_since desc, a.id desc limit :limit");
-        params.put("limit", filter.limit());
-        return jdbc.sql(sql.toString())
-                .params(params)
-                .query((rs, row) -> summary(rs))
-                .list();
+        return sql.toString();
     }
 
     private static AlertSummary summary(ResultSet rs) throws SQLException {

@@ -67,6 +67,23 @@ public class ApiKeyService {
         return keys.operatorKeys();
     }
 
+    /** One page of the operator keys, newest first (operators only). */
+    @Transactional(readOnly = true)
+    public List<ApiKeyInfo> pageOperatorKeys(TenantScope caller, int offset, int limit) {
+        caller.requireOperator("Only operators manage operator keys.");
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("A page starts at 0 or later and holds 0 rows or more.");
+        }
+        return keys.operatorKeys(offset, Math.min(limit, MAX_PAGE));
+    }
+
+    /** How many operator keys there are, revoked and expired ones included (operators only). */
+    @Transactional(readOnly = true)
+    public int countOperatorKeys(TenantScope caller) {
+        caller.requireOperator("Only operators manage operator keys.");
+        return keys.operatorKeyCount();
+    }
+
     /** Revokes an operator key at once (operators only); returns false if there is no such active key. */
     @Transactional
     public boolean revokeOperatorKey(TenantScope caller, long keyId) {

@@ -42,6 +42,22 @@ class ApiKeyStore {
                 .list();
     }
 
+    /** One page of the operator keys, newest first. */
+    List<ApiKeyInfo> operatorKeys(int offset, int limit) {
+        return jdbc.sql("select " + COLUMNS + " from api_key where tenant_id is null"
+                        + " order by created_at desc, id desc limit :limit offset :offset")
+                .param("limit", limit)
+                .param("offset", offset)
+                .query((rs, row) -> read(rs).info())
+                .list();
+    }
+
+    int operatorKeyCount() {
+        return jdbc.sql("select count(*) from api_key where tenant_id is null")
+                .query(Integer.class)
+                .single();
+    }
+
     List<ApiKeyInfo> tenantKeys(long tenantId) {
         return jdbc.sql("select " + COLUMNS
                         + " from api_key where tenant_id = :tenant order by created_at desc, id desc")

@@ -69,6 +69,23 @@ public class AuditLog {
         return store.search(query);
     }
 
+    /** One page of the query's entries, newest first, from {@code offset} on: its limit is the page's length. */
+    @Transactional(readOnly = true)
+    public List<AuditEntry> page(TenantScope scope, AuditQuery query, int offset) {
+        scope.requireOperator("Only operators read the audit log.");
+        if (offset < 0) {
+            throw new IllegalArgumentException("A page starts at 0 or later.");
+        }
+        return store.page(query, offset);
+    }
+
+    /** How many entries the query matches, whatever its limit (operators only). */
+    @Transactional(readOnly = true)
+    public int count(TenantScope scope, AuditQuery query) {
+        scope.requireOperator("Only operators read the audit log.");
+        return store.count(query);
+    }
+
     private static String clip(String text, int max) {
         return text.length() <= max ? text : text.substring(0, max - 1) + "…";
     }

@@ -24,4 +24,9 @@ public record AuditQuery(
             actorContains = null;
         }
     }
+
+    /** The same entries, {@code limit} at a time. */
+    public AuditQuery withLimit(int limit) {
+        return new AuditQuery(since, kind, tenantId, actorContains, limit);
+    }
 }

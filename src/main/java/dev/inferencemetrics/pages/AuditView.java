@@ -20,16 +20,19 @@ import dev.inferencemetrics.audit.AuditEntry;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
+import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.base.ui.LookBack;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
+import dev.inferencemetrics.tenant.ui.TenantChooser;
 import jakarta.annotation.security.RolesAllowed;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 
 /** Operators browse security-relevant events, newest first, narrowed by period, kind, tenant and actor. */
 @Route("admin/audit")
@@ -38,12 +41,11 @@ import java.util.List;
 @RolesAllowed("OPERATOR")
 public class AuditView extends VerticalLayout {
 
-    static final int SHOWN = 500;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'");
 
     final Select<LookBack> period = new Select<>();
     final ComboBox<AuditKind> kind = new ComboBox<>("Event");
-    final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
+    final TenantChooser tenant;
     final TextField actor = new TextField("Actor");
     final Grid<AuditEntry> entries = new Grid<>();
     final Paragraph summary = new Paragraph();
@@ -63,9 +65,7 @@ public class AuditView extends VerticalLayout {
         kind.setItemLabelGenerator(AuditKind::label);
         kind.setClearButtonVisible(true);
         kind.setPlaceholder("All events");
-        tenant.setItems(tenants.visibleTo(scope));
-        tenant.setItemLabelGenerator(TenantSummary::name);
-        tenant.setClearButtonVisible(true);
+        tenant = new TenantChooser("Tenant", tenants, scope);
         tenant.setPlaceholder("All tenants");
         actor.setPlaceholder("Name contains…");
         actor.setValueChangeMode(ValueChangeMode.LAZY);
@@ -77,6 +77,7 @@ public class AuditView extends VerticalLayout {
         Button reload = new Button("Refresh", VaadinIcon.REFRESH.create(), click -> refresh());
         HorizontalLayout filters = new HorizontalLayout(period, kind, tenant, actor, reload);
         filters.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        summary.addClassName("audit-summary");
         configureGrid();
         setSizeFull();
         add(new H1("Audit log"), filters, summary, entries);
@@ -104,21 +105,26 @@ public class AuditView extends VerticalLayout {
         entries.setSizeFull();
     }
 
+    /** Reads the events the filters choose a page at a time, as the grid scrolls, however many there are. */
     private void refresh() {
         LookBack chosen = period.getValue();
         TenantSummary shownTenant = tenant.getValue();
-        List<AuditEntry> found = log.search(
-                scope,
-                new AuditQuery(
-                        clock.instant().minus(chosen.length()),
-                        kind.getValue(),
-                        shownTenant == null ? null : shownTenant.id(),
-                        actor.getValue(),
-                        SHOWN));
-        entries.setItems(found);
-        summary.setText(
-                found.size() == SHOWN
-                        ? "The newest " + SHOWN + " events; narrow the filters to see older ones."
-                        : found.size() + " events in the " + chosen.label().toLowerCase() + ".");
+        AuditQuery query = new AuditQuery(
+                clock.instant().minus(chosen.length()),
+                kind.getValue(),
+                shownTenant == null ? null : shownTenant.id(),
+                actor.getValue(),
+                AuditQuery.MAX_LIMIT);
+        int found = log.count(scope, query);
+        entries.setItems(page -> rows(query, page.getOffset(), page.getLimit()), page -> log.count(scope, query));
+        summary.setText(NumberRules.COUNT.format((double) found) + (found == 1 ? " event" : " events") + " in the "
+                + chosen.label().toLowerCase(Locale.ROOT) + ".");
+    }
+
+    private Stream<AuditEntry> rows(AuditQuery query, int offset, int limit) {
+        // a query names at least one row; the grid may ask for none
+        return limit == 0
+                ? Stream.empty()
+                : log.page(scope, query.withLimit(Math.min(limit, AuditQuery.MAX_LIMIT)), offset).stream();
     }
 }

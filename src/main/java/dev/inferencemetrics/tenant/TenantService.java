@@ -25,12 +25,17 @@ public class TenantService {
     /** What the schema allows: lower-case letters, digits and dashes, not starting with a dash. */
     public static final String SLUG_PATTERN = "[a-z0-9][a-z0-9-]{0,62}";
 
+    /** Longest page a list may ask for: a screen holds far fewer rows. */
+    public static final int MAX_PAGE = 500;
+
     private final TenantRepository tenants;
+    private final TenantListStore listed;
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    TenantService(TenantRepository tenants, ApplicationEventPublisher events, Clock clock) {
+    TenantService(TenantRepository tenants, TenantListStore listed, ApplicationEventPublisher events, Clock clock) {
         this.tenants = tenants;
+        this.listed = listed;
         this.events = events;
         this.clock = clock;
     }
@@ -49,6 +54,24 @@ public class TenantService {
                 .filter(tenant -> includeArchived || tenant.getArchivedAt() == null)
                 .map(TenantService::summary)
                 .toList();
+    }
+
+    /**
+     * One page of the tenants the scope covers whose name or slug contains {@code text}, by name: what a lazy list
+     * shows. Archived ones only when asked for.
+     */
+    @Transactional(readOnly = true)
+    public List<TenantSummary> page(TenantScope scope, String text, boolean includeArchived, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("A page starts at 0 or later and holds 0 rows or more.");
+        }
+        return listed.page(text, includeArchived, offset, Math.min(limit, MAX_PAGE));
+    }
+
+    /** How many tenants the scope covers whose name or slug contains {@code text}. */
+    @Transactional(readOnly = true)
+    public int count(TenantScope scope, String text, boolean includeArchived) {
+        return listed.count(text, includeArchived);
     }
 
     /** Returns the id of the tenant with this slug, creating it first if there is none. */

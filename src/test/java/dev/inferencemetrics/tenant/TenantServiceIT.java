@@ -97,6 +97,28 @@ class TenantServiceIT {
         assertThat(events.stream(TenantRenamed.class)).isEmpty();
     }
 
+    @Test
+    void a_page_of_tenants_is_narrowed_by_name_or_slug_and_a_tenants_own_scope_sees_only_itself() {
+        assertThat(tenants.page(OPERATOR, tenant.slug().toUpperCase(), false, 0, 10))
+                .extracting(TenantSummary::id)
+                .containsExactly(tenant.id());
+        assertThat(tenants.count(OPERATOR, tenant.slug(), false)).isEqualTo(1);
+        assertThat(tenants.page(OPERATOR, summary(false).name(), false, 0, 500))
+                .extracting(TenantSummary::id)
+                .contains(tenant.id());
+        assertThat(tenants.page(TenantScope.tenant(tenant.id()), "", true, 0, 10))
+                .extracting(TenantSummary::id)
+                .containsExactly(tenant.id());
+        assertThat(tenants.count(TenantScope.tenant(tenant.id()), "", true)).isEqualTo(1);
+
+        tenants.archive(OPERATOR, operatorId, tenant.id());
+
+        assertThat(tenants.count(OPERATOR, tenant.slug(), false)).isZero();
+        assertThat(tenants.page(OPERATOR, tenant.slug(), true, 0, 10))
+                .singleElement()
+                .satisfies(archived -> assertThat(archived.archived()).isTrue());
+    }
+
     private TenantSummary summary(boolean includeArchived) {
         return tenants.visibleTo(OPERATOR, includeArchived).stream()
                 .filter(t -> t.id() == tenant.id())

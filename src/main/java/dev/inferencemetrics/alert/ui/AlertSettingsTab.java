@@ -1,8 +1,10 @@
 package dev.inferencemetrics.alert.ui;
 
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import dev.inferencemetrics.alert.AlertService;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.ui.page.DeploymentTab;
 import dev.inferencemetrics.security.Role;
@@ -44,7 +46,7 @@ class AlertSettingsTab implements DeploymentTab {
         VerticalLayout content = new VerticalLayout(
                 new ObjectivesForm(slos, user.scope(), deployment.slug()),
                 new RulesEditor(alerts, user.scope(), deployment.slug()),
-                new SilencesPanel(alerts, user.scope(), deployment.slug(), clock));
+                new SilencesPanel(alerts, user.scope(), deployment.slug(), clock, PageTimeZone.of(UI.getCurrent())));
         content.setPadding(false);
         content.addClassName("alert-settings");
         return Optional.of(content);

@@ -22,6 +22,7 @@ import dev.inferencemetrics.alert.AlertFilter;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.AlertState;
 import dev.inferencemetrics.alert.AlertSummary;
+import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.base.ui.LookBack;
 import dev.inferencemetrics.base.ui.NarrowScreen;
 import dev.inferencemetrics.base.ui.PageTimeZone;
@@ -35,12 +36,14 @@ import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
+import dev.inferencemetrics.tenant.ui.TenantChooser;
 import jakarta.annotation.security.PermitAll;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,13 +56,11 @@ import org.jspecify.annotations.Nullable;
 @PermitAll
 public class AlertsView extends VerticalLayout {
 
-    static final int SHOWN = 500;
-
     /** The columns a phone keeps: what, where, and whether someone is on it. */
     private static final Set<String> ON_A_PHONE = Set.of("state", "deployment", "acknowledged");
 
     final Select<LookBack> period = new Select<>();
-    final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
+    final TenantChooser tenant;
     final DeploymentPicker deployment;
     final ComboBox<AlertState> state = new ComboBox<>("State");
     final Grid<AlertSummary> alerts = new Grid<>();
@@ -89,8 +90,7 @@ public class AlertsView extends VerticalLayout {
         period.setItems(LookBack.DAY, LookBack.WEEK, LookBack.MONTH, LookBack.QUARTER);
         period.setItemLabelGenerator(LookBack::label);
         period.setValue(LookBack.WEEK);
-        tenant.setItems(tenants.visibleTo(user.scope()));
-        tenant.setItemLabelGenerator(TenantSummary::name);
+        tenant = new TenantChooser("Tenant", tenants, user.scope());
         tenant.setVisible(user.role() == Role.OPERATOR);
         deployment = new DeploymentPicker("Deployment", deployments, user.scope());
         deployment.includeArchived(true);
@@ -175,26 +175,31 @@ public class AlertsView extends VerticalLayout {
         });
     }
 
+    /** Reads the alerts the filters choose a page at a time, as the grid scrolls, however many there are. */
     void refresh() {
         Instant to = clock.instant();
         TenantSummary shownTenant = tenant.getValue();
         DeploymentListItem shownDeployment = deployment.getValue();
-        List<AlertSummary> found = service.alerts(
-                user.scope(),
-                new AlertFilter(
-                        to.minus(period.getValue().length()),
-                        to,
-                        shownTenant == null ? null : shownTenant.slug(),
-                        shownDeployment == null ? null : shownDeployment.slug(),
-                        state.getValue(),
-                        SHOWN));
-        alerts.setItems(found);
+        AlertFilter filter = new AlertFilter(
+                to.minus(period.getValue().length()),
+                to,
+                shownTenant == null ? null : shownTenant.slug(),
+                shownDeployment == null ? null : shownDeployment.slug(),
+                state.getValue(),
+                AlertFilter.MAX_LIMIT);
+        int found = service.count(user.scope(), filter);
+        alerts.setItems(
+                page -> rows(filter, page.getOffset(), page.getLimit()), page -> service.count(user.scope(), filter));
         // the zone is named once, here, so the time columns stay narrow
-        summary.setText((found.size() == SHOWN
-                        ? "The newest " + SHOWN + " alerts; narrow the filters to see older ones."
-                        : found.size() + " alerts in the "
-                                + period.getValue().label().toLowerCase(Locale.ROOT) + ".")
-                + " Times in " + zone.name() + ".");
+        summary.setText(NumberRules.COUNT.format((double) found) + (found == 1 ? " alert" : " alerts") + " in the "
+                + period.getValue().label().toLowerCase(Locale.ROOT) + ". Times in " + zone.name() + ".");
+    }
+
+    private Stream<AlertSummary> rows(AlertFilter filter, int offset, int limit) {
+        // a filter names at least one row; the grid may ask for none
+        return limit == 0
+                ? Stream.empty()
+                : service.page(user.scope(), filter.withLimit(Math.min(limit, AlertFilter.MAX_LIMIT)), offset).stream();
     }
 
     private Component deploymentLink(AlertSummary alert) {

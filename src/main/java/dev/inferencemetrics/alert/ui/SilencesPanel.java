@@ -2,6 +2,7 @@ package dev.inferencemetrics.alert.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.combobox.ComboBox;
+import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -15,49 +16,50 @@ import dev.inferencemetrics.alert.AlertRule;
 import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.Silence;
 import dev.inferencemetrics.base.UnusableValueException;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A deployment's silences that have not ended — of the whole deployment or one rule, with an end time (UTC) and a
- * reason — a form to add one and a button to end one early; the same service and audit as the API.
+ * A deployment's silences that have not ended — of the whole deployment or one rule, with an end time and a reason —
+ * a form to add one and a button to end one early; the same service and audit as the API. Times are the viewer's, as
+ * on the rest of the pages: shown in their zone and entered in it.
  */
 class SilencesPanel extends VerticalLayout {
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'");
-
     final Grid<Silence> grid = new Grid<>();
     final ComboBox<AlertRule> rule = new ComboBox<>("Rule");
-    final DateTimePicker endsAt = new DateTimePicker("Ends at (UTC)");
+    final DateTimePicker endsAt;
     final TextField reason = new TextField("Reason");
     final Button add = new Button("Silence");
     final Span message = new Span();
     private final AlertService alerts;
     private final TenantScope scope;
     private final String deployment;
-    private final Clock clock;
+    private final PageTimeZone zone;
     private Map<Long, String> ruleNames = Map.of();
 
-    SilencesPanel(AlertService alerts, TenantScope scope, String deployment, Clock clock) {
+    SilencesPanel(AlertService alerts, TenantScope scope, String deployment, Clock clock, PageTimeZone zone) {
         this.alerts = alerts;
         this.scope = scope;
         this.deployment = deployment;
-        this.clock = clock;
+        this.zone = zone;
+        endsAt = new DateTimePicker("Ends at (" + zone.name() + ")");
+        endsAt.setDatePickerI18n(
+                new DatePicker.DatePickerI18n().setDateFormats(PageTimeZone.DATE_PATTERN, "d/M/yyyy", "yyyy-MM-dd"));
         setPadding(false);
         rule.setPlaceholder("Every rule of the deployment");
         rule.setClearButtonVisible(true);
         rule.setItemLabelGenerator(AlertRule::name);
         endsAt.setValue(LocalDateTime.ofInstant(
-                clock.instant().plus(Duration.ofHours(2)).truncatedTo(ChronoUnit.MINUTES), ZoneOffset.UTC));
+                clock.instant().plus(Duration.ofHours(2)).truncatedTo(ChronoUnit.MINUTES), zone.zone()));
         reason.setPlaceholder("Planned maintenance");
         reason.setMaxLength(500);
         reason.setWidth("20em");
@@ -88,7 +90,7 @@ class SilencesPanel extends VerticalLayout {
             message.setText("Not added: a silence needs the date and time it ends.");
             return;
         }
-        Instant end = endsAt.getValue().toInstant(ZoneOffset.UTC);
+        Instant end = endsAt.getValue().atZone(zone.zone()).toInstant();
         AlertRule chosen = rule.getValue();
         try {
             alerts.silence(scope, deployment, chosen == null ? null : chosen.id(), end, reason.getValue());
@@ -114,7 +116,7 @@ class SilencesPanel extends VerticalLayout {
         grid.setItems(alerts.silences(scope, deployment));
     }
 
-    private static String time(Instant instant) {
-        return TIME.format(instant.atOffset(ZoneOffset.UTC));
+    private String time(Instant instant) {
+        return zone.format(instant);
     }
 }

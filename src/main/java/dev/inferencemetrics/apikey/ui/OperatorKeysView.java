@@ -74,6 +74,9 @@ public class OperatorKeysView extends VerticalLayout {
     }
 
     private void refresh() {
-        keys.setItems(apiKeys.listOperatorKeys(operator.scope()));
+        // read a page at a time, as the grid scrolls
+        keys.setItems(
+                page -> apiKeys.pageOperatorKeys(operator.scope(), page.getOffset(), page.getLimit()).stream(),
+                page -> apiKeys.countOperatorKeys(operator.scope()));
     }
 }

@@ -12,6 +12,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.data.value.ValueChangeMode;
 import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.Confirmation;
 import dev.inferencemetrics.base.ui.NarrowScreen;
@@ -28,6 +29,7 @@ class TenantsPanel extends VerticalLayout {
     final TextField newName = new TextField("Tenant name");
     final Button add = new Button("Add tenant");
     final Checkbox showArchived = new Checkbox("Show archived tenants");
+    final TextField filter = new TextField();
     final Grid<TenantSummary> grid = new Grid<>();
     final TextField name = new TextField("Name");
     final Button rename = new Button("Rename");
@@ -47,6 +49,11 @@ class TenantsPanel extends VerticalLayout {
         newSlug.setPattern(TenantService.SLUG_PATTERN);
         add.addClickListener(click -> addTenant());
         showArchived.addValueChangeListener(change -> refresh());
+        filter.setPlaceholder("Filter by name or slug");
+        filter.setClearButtonVisible(true);
+        filter.setValueChangeMode(ValueChangeMode.LAZY);
+        filter.addClassName("tenant-filter");
+        filter.addValueChangeListener(change -> refresh());
         grid.addThemeVariants(GridVariant.LUMO_COMPACT);
         grid.addColumn(TenantSummary::name).setHeader("Tenant");
         Grid.Column<TenantSummary> slug = grid.addColumn(TenantSummary::slug).setHeader("Slug");
@@ -73,7 +80,7 @@ class TenantsPanel extends VerticalLayout {
             tenants.restore(operator.scope(), operator.userId(), tenant.id());
             return tenant.name() + " is active again.";
         }));
-        add(new H2("Tenants"), row(newSlug, newName, add), showArchived, grid);
+        add(new H2("Tenants"), row(newSlug, newName, add), row(filter, showArchived), grid);
         add(row(name, rename, archive, restore), message);
         refresh();
     }
@@ -110,7 +117,12 @@ class TenantsPanel extends VerticalLayout {
     }
 
     private void refresh() {
-        grid.setItems(tenants.visibleTo(operator.scope(), showArchived.getValue()));
+        // a page at a time, as the grid scrolls: the filter narrows them in PostgreSQL
+        String text = filter.getValue();
+        boolean archived = showArchived.getValue();
+        grid.setItems(
+                page -> tenants.page(operator.scope(), text, archived, page.getOffset(), page.getLimit()).stream(),
+                page -> tenants.count(operator.scope(), text, archived));
         show(null);
     }
 

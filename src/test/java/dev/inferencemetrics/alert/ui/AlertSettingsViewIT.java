@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.page.ExtendedClientDetails;
 import com.vaadin.flow.component.tabs.TabSheet;
 import dev.inferencemetrics.alert.AlertRule;
 import dev.inferencemetrics.alert.AlertService;
@@ -13,6 +15,7 @@ import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.audit.AuditQuery;
 import dev.inferencemetrics.pages.deployment.DeploymentView;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.slo.SloKind;
 import dev.inferencemetrics.slo.SloObjective;
@@ -23,7 +26,9 @@ import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -182,6 +187,54 @@ class AlertSettingsViewIT extends SpringBrowserlessTest {
         assertThat(audited(AuditKind.ALERT_SILENCED))
                 .contains(SLUG + ", rule " + fastBurn.id() + " until "
                         + now.plusHours(3).toInstant(ZoneOffset.UTC) + ": Planned maintenance");
+    }
+
+    @Test
+    @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_viewer_in_berlin_enters_and_reads_a_silences_times_in_their_own_zone() {
+        ZoneId berlin = ZoneId.of("Europe/Berlin");
+        UI.getCurrent().getInternals().setExtendedClientDetails(browserIn(berlin));
+        SilencesPanel panel = openTab().silences;
+        LocalDateTime inBerlin =
+                LocalDateTime.ofInstant(clock.instant(), berlin).truncatedTo(ChronoUnit.MINUTES);
+        Instant end = inBerlin.plusHours(3).atZone(berlin).toInstant();
+
+        panel.endsAt.setValue(inBerlin.plusHours(3));
+        panel.reason.setValue("Rack move");
+        panel.add.click();
+
+        assertThat(panel.endsAt.getLabel()).isEqualTo("Ends at (Europe/Berlin)");
+        assertThat(alerts.silences(TenantScope.tenant(tenant), SLUG))
+                .extracting(Silence::endsAt)
+                .containsExactly(end);
+        String until = new PageTimeZone(berlin, false).format(end);
+        assertThat(test(panel.grid).getCellText(0, 1)).isEqualTo(until).endsWith(" Europe/Berlin");
+        assertThat(panel.message.getText()).isEqualTo("Silenced every rule until " + until + ".");
+        endFirst(panel);
+    }
+
+    /** What a browser in this zone reports of itself when the page opens; only the zone matters here. */
+    private static ExtendedClientDetails browserIn(ZoneId zone) {
+        return new ExtendedClientDetails(
+                UI.getCurrent(),
+                "1440",
+                "900",
+                "1440",
+                "900",
+                "1440",
+                "900",
+                "0",
+                "0",
+                "0",
+                "false",
+                zone.getId(),
+                "0",
+                "false",
+                "1",
+                null,
+                "Linux x86_64",
+                null,
+                null);
     }
 
     private void endFirst(SilencesPanel panel) {

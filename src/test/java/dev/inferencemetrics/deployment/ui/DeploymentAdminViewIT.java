@@ -268,10 +268,10 @@ class DeploymentAdminViewIT extends SpringBrowserlessTest {
         String slug = tenant.deployment("of-tenant");
         DeploymentAdminView view = navigate(DeploymentAdminView.class);
 
-        selectTenant(view, tenant.id());
+        selectTenant(view, tenant);
         test(view.tenants.name).setValue("Renamed Tenant " + tenant.id());
         test(view.tenants.rename).click();
-        selectTenant(view, tenant.id());
+        selectTenant(view, tenant);
         test(view.tenants.archive).click();
         test($(ConfirmDialog.class).last()).confirm();
 
@@ -281,7 +281,7 @@ class DeploymentAdminViewIT extends SpringBrowserlessTest {
         assertThat(deployments.require(TenantScope.allTenants(), slug).active()).isFalse();
 
         test(view.tenants.showArchived).click();
-        selectTenant(view, tenant.id());
+        selectTenant(view, tenant);
         test(view.tenants.restore).click();
 
         assertThat(tenants.visibleTo(TenantScope.allTenants())).anyMatch(t -> t.id() == tenant.id());
@@ -317,15 +317,17 @@ class DeploymentAdminViewIT extends SpringBrowserlessTest {
         view.deployments.asSingleSelect().setValue(listed(view, slug).orElseThrow());
     }
 
-    private static void selectTenant(DeploymentAdminView view, long id) {
+    /** Selects the tenant as an operator would: its slug typed into the tenants' filter, then its row. */
+    private static void selectTenant(DeploymentAdminView view, TestTenant tenant) {
+        view.tenants.filter.setValue(tenant.slug());
         view.tenants
                 .grid
                 .asSingleSelect()
                 .setValue(view.tenants
                         .grid
-                        .getListDataView()
+                        .getGenericDataView()
                         .getItems()
-                        .filter(t -> t.id() == id)
+                        .filter(t -> t.id() == tenant.id())
                         .findFirst()
                         .orElseThrow());
     }
