@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -99,7 +100,8 @@ public class RequestRollupStore {
                 .list()
                 .forEach(row -> {
                     RequestRollup stored = row.toRollup();
-                    stored.merge(byBucket.get(stored.bucket()));
+                    stored.merge(Objects.requireNonNull(
+                            byBucket.get(stored.bucket()), "a locked row is one of the deltas' buckets"));
                     merged.add(stored);
                 });
         if (merged.size() != deltas.size()) {
@@ -127,9 +129,9 @@ public class RequestRollupStore {
         byte[][] ttft = new byte[n][];
         byte[][] itl = new byte[n][];
         byte[][] e2e = new byte[n][];
-        byte[][] queue = new byte[n][];
-        byte[][] inputSketch = new byte[n][];
-        byte[][] outputSketch = new byte[n][];
+        byte[] @Nullable [] queue = new byte[n] @Nullable [];
+        byte[] @Nullable [] inputSketch = new byte[n] @Nullable [];
+        byte[] @Nullable [] outputSketch = new byte[n] @Nullable [];
         for (int i = 0; i < n; i++) {
             RequestRollup row = rows.get(i);
             requests[i] = Math.toIntExact(row.requests());
@@ -153,12 +155,21 @@ public class RequestRollupStore {
                 .param("ttft", new SqlArrayValue("bytea", ttft))
                 .param("itl", new SqlArrayValue("bytea", itl))
                 .param("e2e", new SqlArrayValue("bytea", e2e))
-                .param("queue", new SqlArrayValue("bytea", queue))
+                .param("queue", sketchesOrNull(queue))
                 .param("errorRequests", new SqlArrayValue("int4", failures(rows, FailedStatus.ERROR)))
                 .param("timeoutRequests", new SqlArrayValue("int4", failures(rows, FailedStatus.TIMEOUT)))
                 .param("cancelledRequests", new SqlArrayValue("int4", failures(rows, FailedStatus.CANCELLED)))
-                .param("inputTokensSketch", new SqlArrayValue("bytea", inputSketch))
-                .param("outputTokensSketch", new SqlArrayValue("bytea", outputSketch));
+                .param("inputTokensSketch", sketchesOrNull(inputSketch))
+                .param("outputTokensSketch", sketchesOrNull(outputSketch));
+    }
+
+    /**
+     * A bytea array whose elements may be SQL null (no sketch stored). {@link SqlArrayValue}'s elements are declared
+     * non-null, though it binds a null element as SQL null through {@code Connection.createArrayOf}.
+     */
+    @SuppressWarnings("NullAway")
+    private static SqlArrayValue sketchesOrNull(byte[] @Nullable [] sketches) {
+        return new SqlArrayValue("bytea", (Object[]) sketches);
     }
 
     private static Integer[] failures(List<RequestRollup> rows, FailedStatus status) {
