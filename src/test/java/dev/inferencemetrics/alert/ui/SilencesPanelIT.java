@@ -13,6 +13,7 @@ import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.server.ErrorEvent;
 import com.vaadin.flow.server.VaadinSession;
 import dev.inferencemetrics.alert.AlertService;
+import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -40,7 +41,7 @@ import org.springframework.security.test.context.support.WithUserDetails;
  */
 @IntegrationTest
 @ViewPackages(packages = "dev.inferencemetrics")
-class SilencesPanelTest extends SpringBrowserlessTest {
+class SilencesPanelIT extends SpringBrowserlessTest {
 
     private static final String SLUG = "silence-form-under-test";
 
@@ -105,7 +106,8 @@ class SilencesPanelTest extends SpringBrowserlessTest {
 
     /** The form as the deployment page's tab shows it, with an end three hours ahead. */
     private SilencesPanel form(AlertService service) {
-        SilencesPanel panel = new SilencesPanel(service, TenantScope.tenant(tenant), SLUG, clock);
+        SilencesPanel panel =
+                new SilencesPanel(service, TenantScope.tenant(tenant), SLUG, clock, PageTimeZone.utcZone());
         UI.getCurrent().add(panel);
         panel.endsAt.setValue(LocalDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)
                 .truncatedTo(ChronoUnit.MINUTES)
