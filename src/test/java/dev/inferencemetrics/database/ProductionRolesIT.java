@@ -25,7 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's production path, followed word for word on the machine's PostgreSQL (15 here; CI has it too): the
+ * The documented production path (docs/security.md), followed word for word on the machine's PostgreSQL (15 here; CI has it too): the
  * roles and database its SQL creates, under names of this run's own, the migrations run by the owner — who is no
  * superuser — and the application serving tenants as the unprivileged role. Everything is dropped afterwards. No
  * other test uses that server.
@@ -102,10 +102,11 @@ class ProductionRolesIT {
         }
     }
 
-    /** The SQL block under "Database roles for production" in the README, statement by statement. */
+    /** The SQL block under "Database roles for production" in docs/security.md, statement by statement. */
     private static List<String> readmeRoleSql() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
-        int section = readme.indexOf("**Database roles for production.**");
+        String readme = Files.readString(Path.of("docs/security.md"));
+        int section = readme.indexOf("## Database roles for production");
+        assertThat(section).as("the section the operators follow").isNotNegative();
         int start = readme.indexOf("```sql", section) + "```sql".length();
         int end = readme.indexOf("```", start);
         return Arrays.stream(readme.substring(start, end).split(";"))
@@ -122,7 +123,7 @@ class ProductionRolesIT {
                     "im_owner_" + run, "im_app_" + run, "im_db_" + run, "owner" + run + run, "app" + run + run);
         }
 
-        /** The README's statements with this run's names and passwords. */
+        /** The documented statements with this run's names and passwords. */
         List<String> sql(List<String> statements) {
             return statements.stream()
                     .map(statement -> statement

@@ -8,7 +8,7 @@ import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridSortOrder;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.FleetRow;
-import dev.inferencemetrics.rollup.RequestRollupStore;
+import dev.inferencemetrics.rollup.FleetRequestRollupStore;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.security.UserAccounts;
@@ -52,7 +52,7 @@ class FleetOverviewViewIT extends SpringBrowserlessTest {
     ApplicationContext context;
 
     @Autowired
-    RequestRollupStore rollups;
+    FleetRequestRollupStore rollups;
 
     @BeforeEach
     void aTenantWithoutDeployments() {
