@@ -29,7 +29,7 @@ public class SloReader {
     private final RequestRollupRangeStore rollups;
     private final FleetRequestRollupStore fleetRollups;
 
-    /** Counts of {@link #readFleet}'s last call per resolution, by deployment id. */
+    /** Counts of {@link #readFleet}'s latest call that covered each deployment, per resolution, by deployment id. */
     private final Map<Resolution, Map<Long, KeptCounts>> kept = new EnumMap<>(Resolution.class);
 
     SloReader(RequestRollupRangeStore rollups, FleetRequestRollupStore fleetRollups) {
@@ -97,7 +97,11 @@ public class SloReader {
             KeptCounts keep = Objects.requireNonNull(current.get(id), "a deployment read is one of the fleet's");
             keep.buckets().put(row.bucket(), KeptBucket.of(row, keep.objectives()));
         });
-        kept.put(resolution, current);
+        // a call for some deployments (a new one read alone, one tenant) keeps the others' counts for the next
+        // call of the whole fleet
+        Map<Long, KeptCounts> keptNow = new HashMap<>(previous);
+        keptNow.putAll(current);
+        kept.put(resolution, keptNow);
         Map<Long, CountedBuckets> counted = new HashMap<>();
         sizes.forEach((id, buckets) -> counted.put(
                 id, Objects.requireNonNull(current.get(id), "kept above").counted(buckets.keySet())));

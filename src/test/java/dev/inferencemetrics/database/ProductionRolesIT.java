@@ -93,7 +93,7 @@ class ProductionRolesIT {
                                     log,
                                     "spring.flyway.placeholders.app_role=" + names.app())
                             .close())
-                    .hasMessageContaining("readiness never became 200 (alive: false)");
+                    .hasMessageContaining("the application exited");
             assertThat(Files.readString(log))
                     .contains("run: grant set on parameter app.all_tenants to " + names.owner() + ";")
                     .doesNotContain("Migrating schema \"public\" to version \"1");
