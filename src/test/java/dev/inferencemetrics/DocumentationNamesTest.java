@@ -33,6 +33,8 @@ class DocumentationNamesTest {
             Map.entry("HttpClient", "the JDK's java.net.http client, the scraper's baseline"),
             Map.entry("ThreadMXBean", "the JDK's thread CPU meter the scrape benchmark reads"),
             Map.entry("JdbcClient", "Spring's JDBC API"),
+            Map.entry("SqlArrayValue", "Spring's JDBC API"),
+            Map.entry("NamedParameterJdbcTemplate", "Spring's JDBC API"),
             Map.entry("JdbcTemplate", "Spring's older JDBC API"),
             Map.entry("SpringApplication", "Spring Boot's application starter"),
             Map.entry("ErrorResponseException", "Spring's exception that carries an HTTP status"),
