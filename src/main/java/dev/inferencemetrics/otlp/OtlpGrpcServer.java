@@ -60,6 +60,21 @@ public class OtlpGrpcServer implements SmartLifecycle {
         log.info("OTLP/gRPC trace receiver listening on port {}", server.getPort());
     }
 
+    /**
+     * Drains on a thread of its own, so that the web server's graceful shutdown in the same phase starts at once
+     * rather than after this one: both refuse new calls from the signal on and drain side by side.
+     */
+    @Override
+    public void stop(Runnable callback) {
+        Thread.ofPlatform().name("otlp-grpc-shutdown").start(() -> {
+            try {
+                stop();
+            } finally {
+                callback.run();
+            }
+        });
+    }
+
     @Override
     public synchronized void stop() {
         Server running = server;
