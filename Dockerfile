@@ -7,5 +7,5 @@ RUN ./mvnw -B -Pproduction -DskipTests package
 FROM eclipse-temurin:25-jre
 WORKDIR /app
 COPY --from=build /src/target/inference-metrics-*.jar app.jar
-EXPOSE 8080
+EXPOSE 8080 4317
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]

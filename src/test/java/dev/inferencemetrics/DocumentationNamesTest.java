@@ -43,6 +43,9 @@ class DocumentationNamesTest {
             Map.entry("CopyManager", "pgjdbc's COPY API, the ingest benchmark's baseline"),
             Map.entry("ExportTraceServiceRequest", "the OTLP protobuf message the trace receiver reads"),
             Map.entry("ExportTraceServiceResponse", "the OTLP protobuf message the trace receiver answers"),
+            Map.entry(
+                    "OtlpGrpcSpanExporter", "the OpenTelemetry Java SDK's OTLP/gRPC exporter the gRPC test sends with"),
+            Map.entry("RetryInfo", "the gRPC status detail that tells an exporter when to resend"),
             Map.entry("GreenMail", "the in-process SMTP server of the alert tests"),
             Map.entry("OutOfMemoryError", "the JDK's error a flood must not cause"),
             Map.entry("HttpOnly", "the cookie attribute, not a class"));

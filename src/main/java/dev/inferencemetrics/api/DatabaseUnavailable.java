@@ -12,8 +12,8 @@ import org.springframework.http.HttpStatus;
  */
 public final class DatabaseUnavailable {
 
-    static final String RETRY_AFTER_SECONDS = "5";
-    static final String DETAIL = "The database is unavailable or busy; nothing was stored. Retry later.";
+    public static final String RETRY_AFTER_SECONDS = "5";
+    public static final String DETAIL = "The database is unavailable or busy; nothing was stored. Retry later.";
 
     private DatabaseUnavailable() {}
 

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
@@ -16,6 +17,11 @@ import org.springframework.stereotype.Service;
 @Service
 @EnableConfigurationProperties(ApiLimits.class)
 public class ApiAdmission {
+
+    static final String OVER_RATE = "This API key or user is over its request rate; nothing was done. Retry later.";
+    static final String WRITES_IN_FLIGHT =
+            "Too many ingest calls or other writes of this tenant are in flight; nothing was stored. Retry later.";
+    static final Duration RETRY_IN_FLIGHT = Duration.ofSeconds(1);
 
     private final KeyRateLimiter keyRates;
     private final KeyRateLimiter sessionRates;
@@ -66,6 +72,27 @@ public class ApiAdmission {
     void readDone(CallShare share) {
         reads.release(share.shareId());
     }
+
+    /**
+     * Admits a write by an API key that arrives outside the HTTP filters (OTLP over gRPC), under the same key rate
+     * and tenant writes in flight as the HTTP API. Empty when admitted, and then {@link #keyWriteDone} must follow;
+     * otherwise why not and how long to wait.
+     */
+    public Optional<Refusal> admitKeyWrite(ApiClient client) {
+        CallShare share = Objects.requireNonNull(CallShare.of(client), "an API key always has a share");
+        Optional<Duration> wait = admitCall(share);
+        if (wait.isPresent()) {
+            return Optional.of(new Refusal(wait.get(), OVER_RATE));
+        }
+        return admitWrite(share) ? Optional.empty() : Optional.of(new Refusal(RETRY_IN_FLIGHT, WRITES_IN_FLIGHT));
+    }
+
+    public void keyWriteDone(ApiClient client) {
+        writeDone(Objects.requireNonNull(CallShare.of(client), "an API key always has a share"));
+    }
+
+    /** Why a call was turned away, and when it may be resent; nothing of it was done. */
+    public record Refusal(Duration retryAfter, String reason) {}
 
     /** Writes of a tenant in flight right now: ingest calls and every other change. */
     public int ingestsInFlight(long tenantId) {

@@ -27,8 +27,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 final class ApiAdmissionFilter extends OncePerRequestFilter {
 
-    private static final Duration RETRY_IN_FLIGHT = Duration.ofSeconds(1);
-
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
     private static final RequestMatcher WRITE = request -> !SAFE_METHODS.contains(request.getMethod());
     // the matcher the authorisation rules use: it reads the decoded path the dispatcher routes
@@ -52,10 +50,7 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
         }
         Optional<Duration> wait = admission.admitCall(share);
         if (wait.isPresent()) {
-            tooMany(
-                    response,
-                    wait.get(),
-                    "This API key or user is over its request rate; nothing was done. Retry later.");
+            tooMany(response, wait.get(), ApiAdmission.OVER_RATE);
         } else if (WRITE.matches(request)) {
             write(request, response, chain, share);
         } else if (READ.matches(request)) {
@@ -68,11 +63,7 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
     private void write(HttpServletRequest request, HttpServletResponse response, FilterChain chain, CallShare share)
             throws ServletException, IOException {
         if (!admission.admitWrite(share)) {
-            tooMany(
-                    response,
-                    RETRY_IN_FLIGHT,
-                    "Too many ingest calls or other writes of this tenant are in flight; nothing was stored."
-                            + " Retry later.");
+            tooMany(response, ApiAdmission.RETRY_IN_FLIGHT, ApiAdmission.WRITES_IN_FLIGHT);
             return;
         }
         try {
@@ -90,7 +81,10 @@ final class ApiAdmissionFilter extends OncePerRequestFilter {
             return;
         }
         if (!admission.admitRead(share)) {
-            tooMany(response, RETRY_IN_FLIGHT, "Too many reads of this tenant are in flight. Retry later.");
+            tooMany(
+                    response,
+                    ApiAdmission.RETRY_IN_FLIGHT,
+                    "Too many reads of this tenant are in flight. Retry later.");
             return;
         }
         try {

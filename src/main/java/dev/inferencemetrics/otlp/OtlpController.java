@@ -4,9 +4,6 @@ import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.tenancy.Caller;
 import dev.inferencemetrics.tenancy.TenantScope;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.opentelemetry.proto.collector.trace.v1.ExportTracePartialSuccess;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import io.swagger.v3.oas.annotations.Operation;
@@ -29,19 +26,19 @@ class OtlpController {
     private final OtlpBodyReader bodies;
     private final DecodingBudget budget;
     private final IngestService ingest;
-    private final MeterRegistry meters;
+    private final ExportReplies replies;
 
     OtlpController(
             OtlpIngestService otlp,
             OtlpBodyReader bodies,
             DecodingBudget budget,
             IngestService ingest,
-            MeterRegistry meters) {
+            ExportReplies replies) {
         this.otlp = otlp;
         this.bodies = bodies;
         this.budget = budget;
         this.ingest = ingest;
-        this.meters = meters;
+        this.replies = replies;
     }
 
     @PostMapping({"/v1/traces", "/api/v1/otlp/v1/traces"})
@@ -51,7 +48,8 @@ class OtlpController {
                     + " gzip, up to 5 MiB after decompression and 10,000 spans (413 past either). Request spans become request samples of the"
                     + " deployment that lists the resource's service.name or the span's model; spans without gen_ai"
                     + " attributes are ignored. The answer is an ExportTraceServiceResponse in the request's encoding;"
-                    + " partial_success counts the rejected spans and names the first reasons.")
+                    + " partial_success counts the rejected spans and names the first reasons. The same export is"
+                    + " served over gRPC (TraceService/Export) on port 4317 with the same key and answers.")
     ResponseEntity<byte[]> traces(@AuthenticationPrincipal Caller caller, HttpServletRequest request)
             throws IOException {
         if (!(caller.scope() instanceof TenantScope.SingleTenant tenant)) {
@@ -64,39 +62,10 @@ class OtlpController {
             ExportTraceServiceRequest export = bodies.read(request, encoding, ingest.limits(), share);
             outcomes = otlp.export(tenant, export);
         }
-        count(outcomes);
-        ExportTraceServiceResponse response = answer(outcomes);
+        ExportTraceServiceResponse response = replies.committed(outcomes);
         byte[] body = encoding == OtlpEncoding.PROTOBUF
                 ? response.toByteArray()
                 : OtlpJson.print(response).getBytes(StandardCharsets.UTF_8);
         return ResponseEntity.ok().contentType(encoding.mediaType()).body(body);
-    }
-
-    /** partial_success is set only when something was rejected or ignored, as the specification asks. */
-    private static ExportTraceServiceResponse answer(SpanOutcomes outcomes) {
-        String message = outcomes.message();
-        if (message.isEmpty()) {
-            return ExportTraceServiceResponse.getDefaultInstance();
-        }
-        return ExportTraceServiceResponse.newBuilder()
-                .setPartialSuccess(ExportTracePartialSuccess.newBuilder()
-                        .setRejectedSpans(outcomes.rejected())
-                        .setErrorMessage(message))
-                .build();
-    }
-
-    /** Counted once the export is committed, so the figures never run ahead of what is stored. */
-    private void count(SpanOutcomes outcomes) {
-        spans("stored").increment(outcomes.stored());
-        spans("duplicate").increment(outcomes.duplicates());
-        spans("rejected").increment(outcomes.rejected());
-        spans("ignored").increment(outcomes.ignored());
-    }
-
-    private Counter spans(String outcome) {
-        return Counter.builder("inference.metrics.otlp.spans")
-                .description("OTLP spans received: stored, resent, rejected, or ignored for lack of gen_ai attributes")
-                .tag("outcome", outcome)
-                .register(meters);
     }
 }

@@ -3,9 +3,10 @@ package dev.inferencemetrics.otlp;
 import dev.inferencemetrics.deployment.OtlpNames;
 
 /**
- * The shell lines that point vLLM's OTLP trace export at a deployment. vLLM exports over OTLP/HTTP only when told
- * {@code http/protobuf} (its default, grpc, is not served), and the exporter reads the key from the headers variable,
- * where the space after Bearer is written {@code %20}. The key is a placeholder.
+ * The shell lines that point vLLM's OTLP trace export at a deployment. They use OTLP/HTTP at the dashboard's own
+ * address, which the page knows; gRPC (vLLM's default) is on port 4317, whose address from the inference hosts the
+ * server cannot know. vLLM exports over OTLP/HTTP only when told {@code http/protobuf}, and the exporter reads the key
+ * from the headers variable, where the space after Bearer is written {@code %20}. The key is a placeholder.
  */
 public record VllmTracesSnippet(String baseUrl, OtlpNames names, String model) {
 

@@ -12,10 +12,6 @@ import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.SentRequests;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
-import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
@@ -26,7 +22,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -87,53 +82,14 @@ class OtlpExporterAccuracyIT extends ApiIntegrationTest {
                 .addSpanProcessor(BatchSpanProcessor.builder(exporter).build())
                 .build();
         try {
-            Tracer tracer = provider.get("vllm.entrypoints.openai.api_server");
-            SplittableRandom random = new SplittableRandom(15);
+            VllmRequestSpans spans = new VllmRequestSpans(provider.get("vllm.entrypoints.openai.api_server"), 15);
             for (int i = 0; i < SPANS; i++) {
                 Instant ts = start.plus(BETWEEN_SPANS.multipliedBy(i));
-                endRequestSpan(tracer, random, "cmpl-" + i, ts, i % 40 == 7, sent, queue);
+                spans.end("cmpl-" + i, ts, i % 40 == 7, sent, queue);
             }
             return provider.forceFlush().join(60, TimeUnit.SECONDS);
         } finally {
             provider.shutdown().join(10, TimeUnit.SECONDS);
         }
-    }
-
-    private static void endRequestSpan(
-            Tracer tracer,
-            SplittableRandom random,
-            String requestId,
-            Instant ts,
-            boolean failed,
-            SentRequests sent,
-            List<Double> queue) {
-        int prompt = 20 + random.nextInt(4_000);
-        int completion = 1 + random.nextInt(800);
-        double queueS = random.nextDouble() < 0.7 ? 0.0005 * random.nextDouble() : 2 * random.nextDouble();
-        double ttftS = queueS + 0.02 + Math.exp(random.nextGaussian() * 0.6) * 0.05;
-        double tpotS = 0.012 + Math.exp(random.nextGaussian() * 0.4) * 0.008;
-        double decodeS = tpotS * (completion - 1);
-        double e2eS = ttftS + decodeS + 0.001;
-        Span span = tracer.spanBuilder("llm_request")
-                .setSpanKind(SpanKind.SERVER)
-                .setStartTimestamp(ts)
-                .startSpan();
-        span.setAttribute("gen_ai.response.model", "Qwen/Qwen3-8B");
-        span.setAttribute("gen_ai.request.id", requestId);
-        span.setAttribute("gen_ai.usage.prompt_tokens", prompt);
-        span.setAttribute("gen_ai.usage.completion_tokens", completion);
-        span.setAttribute("gen_ai.latency.time_in_queue", queueS);
-        span.setAttribute("gen_ai.latency.time_to_first_token", ttftS);
-        span.setAttribute("gen_ai.latency.e2e", e2eS);
-        span.setAttribute("gen_ai.latency.time_in_model_prefill", ttftS - queueS);
-        span.setAttribute("gen_ai.latency.time_in_model_decode", decodeS);
-        if (failed) {
-            span.setStatus(StatusCode.ERROR);
-            sent.failed(ts, prompt, completion);
-        } else {
-            sent.ok(ts, ttftS * 1_000, e2eS * 1_000, decodeS * 1_000 / (completion - 1), prompt, completion);
-            queue.add(queueS * 1_000);
-        }
-        span.end(ts.plusNanos((long) (e2eS * 1e9)));
     }
 }

@@ -2,23 +2,37 @@ package dev.inferencemetrics.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.notify.ChannelKind;
 import dev.inferencemetrics.notify.ChannelService;
 import dev.inferencemetrics.notify.NewChannel;
+import dev.inferencemetrics.otlp.OtlpGrpcServer;
 import dev.inferencemetrics.tenancy.Caller;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.OperatorKey;
+import dev.inferencemetrics.testing.OtlpGrpcClient;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.resource.v1.Resource;
+import io.opentelemetry.proto.trace.v1.ResourceSpans;
+import io.opentelemetry.proto.trace.v1.ScopeSpans;
+import io.opentelemetry.proto.trace.v1.Span;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -212,6 +226,78 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         if (caller == Caller.KEY_INGEST && target == Target.FOREIGN) {
             assertThat(answer.body()).contains("\"rejectedSpans\":\"1\"");
         }
+    }
+
+    /**
+     * OTLP over gRPC takes the same keys as {@code /v1/traces} and reaches only the key's tenant; a session means
+     * nothing there, so the callers are the keys and nobody.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("keysAndTargets")
+    void otlp_over_grpc_takes_an_ingest_key_and_reaches_only_its_own_tenant(Caller caller, Target target)
+            throws InterruptedException {
+        TenantWithData tenant = target == Target.OWN ? own : foreign;
+        long before = tenant.tenant().storedRequestSamples(tenant.deployment());
+        Status.Code expected = caller == Caller.NOBODY
+                ? Status.Code.UNAUTHENTICATED
+                : caller == Caller.KEY_INGEST ? Status.Code.OK : Status.Code.PERMISSION_DENIED;
+        ExportTraceServiceResponse response = null;
+        Status.Code answered = Status.Code.OK;
+
+        try (OtlpGrpcClient grpc =
+                new OtlpGrpcClient(context.getBean(OtlpGrpcServer.class).port())) {
+            response = grpc.export(keys.get(caller), otlpProtoSpan(tenant.deployment() + "-vllm"));
+        } catch (StatusRuntimeException refused) {
+            answered = refused.getStatus().getCode();
+        }
+
+        assertThat(answered).isEqualTo(expected);
+        boolean stored = caller == Caller.KEY_INGEST && target == Target.OWN;
+        assertThat(tenant.tenant().storedRequestSamples(tenant.deployment())).isEqualTo(before + (stored ? 1 : 0));
+        if (caller == Caller.KEY_INGEST && target == Target.FOREIGN) {
+            assertThat(response).isNotNull();
+            assertThat(response.getPartialSuccess().getRejectedSpans()).isEqualTo(1);
+        }
+    }
+
+    static Stream<Arguments> keysAndTargets() {
+        return Stream.of(Caller.values())
+                .filter(caller -> caller.name().startsWith("KEY_") || caller == Caller.NOBODY)
+                .flatMap(caller -> Stream.of(Target.values()).map(target -> Arguments.of(caller, target)));
+    }
+
+    /** The span of {@link #otlpSpan} as protobuf, for gRPC. */
+    private ExportTraceServiceRequest otlpProtoSpan(String service) {
+        long start = clock.instant().toEpochMilli() * 1_000_000L;
+        return ExportTraceServiceRequest.newBuilder()
+                .addResourceSpans(ResourceSpans.newBuilder()
+                        .setResource(Resource.newBuilder().addAttributes(textAttribute("service.name", service)))
+                        .addScopeSpans(ScopeSpans.newBuilder()
+                                .addSpans(Span.newBuilder()
+                                        .setTraceId(ByteString.copyFrom(
+                                                HexFormat.of().parseHex("0af7651916cd43dd8448eb211c80319c")))
+                                        .setSpanId(ByteString.copyFrom(
+                                                HexFormat.of().parseHex(String.format("%016x", System.nanoTime()))))
+                                        .setName("llm_request")
+                                        .setStartTimeUnixNano(start)
+                                        .setEndTimeUnixNano(start + 900_000_000L)
+                                        .addAttributes(countAttribute("gen_ai.usage.prompt_tokens", 12))
+                                        .addAttributes(countAttribute("gen_ai.usage.completion_tokens", 3)))))
+                .build();
+    }
+
+    private static KeyValue textAttribute(String key, String value) {
+        return KeyValue.newBuilder()
+                .setKey(key)
+                .setValue(AnyValue.newBuilder().setStringValue(value))
+                .build();
+    }
+
+    private static KeyValue countAttribute(String key, long value) {
+        return KeyValue.newBuilder()
+                .setKey(key)
+                .setValue(AnyValue.newBuilder().setIntValue(value))
+                .build();
     }
 
     static Stream<Arguments> callersAndTargets() {

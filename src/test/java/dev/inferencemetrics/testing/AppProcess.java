@@ -90,6 +90,7 @@ public final class AppProcess implements AutoCloseable {
                 applicationClassPath(),
                 "dev.inferencemetrics.Application",
                 "--server.port=" + port,
+                "--inference-metrics.otlp.grpc.port=0",
                 "--inference-metrics.demo.enabled=true",
                 "--inference-metrics.demo.simulator.enabled=false"));
         command.addAll(Arrays.stream(database).map(setting -> "--" + setting).toList());

@@ -27,7 +27,9 @@ import org.springframework.core.annotation.AliasFor;
             // a webhook that never finishes its answer fails its send after this long (SlowWebhookIT)
             "inference-metrics.notifications.send-deadline=PT5S",
             // tests start scrapes themselves (ScrapeRunner.scrapeDueNow), so that they know when one happened
-            "inference-metrics.scrape.enabled=false"
+            "inference-metrics.scrape.enabled=false",
+            // OTLP/gRPC on any free port (OtlpGrpcServer.port()), so that builds side by side do not collide
+            "inference-metrics.otlp.grpc.port=0"
         })
 @Import({TestDatabase.class, FrontendReady.class, ConnectionsPerThread.class})
 public @interface IntegrationTest {
