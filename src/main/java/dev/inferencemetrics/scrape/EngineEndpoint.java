@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * permitted by the allow-list (checked again at each scrape, as a name may come to resolve elsewhere); redirects
  * are never followed, and an answer larger than the byte or series limit is refused while it is read, never held
  * whole. The whole fetch — connecting, headers and body — ends at the target's timeout, however slowly bytes
- * trickle in ({@link Fetch} interrupts the fetching virtual thread, which closes its socket). {@link HttpURLConnection} keeps connections alive between scrapes and costs about half the CPU of
- * {@code java.net.http.HttpClient} per fetch (BENCHMARKS.md).
+ * trickle in ({@link Fetch} interrupts the fetching virtual thread, which closes its socket). {@link
+ * HttpURLConnection} keeps connections alive between scrapes and costs about half the CPU of {@code
+ * java.net.http.HttpClient} per fetch (BENCHMARKS.md).
  *
  * <p>What a failure says is shown to the tenant, so it never repeats text the answer held, and every way of not
  * getting an HTTP answer (no such host, refused, unreachable, silent, not HTTP, TLS failed) reads the same: the

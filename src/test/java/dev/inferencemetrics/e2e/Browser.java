@@ -145,8 +145,7 @@ public final class Browser implements AutoCloseable {
      * Reads the page until what it reads is wanted, and returns the last reading either way (or {@code none}), so
      * the assertion that follows says what the page showed.
      */
-    <T> T readUntil(
-            Duration timeout, java.util.function.Function<WebDriver, T> read, Predicate<T> wanted, T none) {
+    <T> T readUntil(Duration timeout, java.util.function.Function<WebDriver, T> read, Predicate<T> wanted, T none) {
         java.util.concurrent.atomic.AtomicReference<T> last = new java.util.concurrent.atomic.AtomicReference<>(none);
         try {
             return waitUntil(timeout, d -> {

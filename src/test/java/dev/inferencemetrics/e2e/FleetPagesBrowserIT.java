@@ -169,8 +169,7 @@ class FleetPagesBrowserIT {
             browser.driver
                     .findElement(By.xpath("//vaadin-button[normalize-space(.)='Compare']"))
                     .click();
-            browser.waitUntil(
-                    Duration.ofSeconds(30), d -> browser.url().contains("a=" + deploymentSlug(PICKED, 734)));
+            browser.waitUntil(Duration.ofSeconds(30), d -> browser.url().contains("a=" + deploymentSlug(PICKED, 734)));
         }
     }
 

@@ -144,8 +144,8 @@ class ScreenFitBrowserIT {
 
         browser.open("/deployments/" + BrowserCheckData.SLUG + "?range=1h");
         browser.chartsOnceThey(Duration.ofSeconds(60), read -> read.size() == 7);
-        browser.waitUntil(Duration.ofSeconds(30), d -> (Boolean) ((JavascriptExecutor) d).executeScript(
-                CHARTS_AT_THEIR_WIDTH));
+        browser.waitUntil(
+                Duration.ofSeconds(30), d -> (Boolean) ((JavascriptExecutor) d).executeScript(CHARTS_AT_THEIR_WIDTH));
 
         assertThat(number(PAGE_OVERFLOW)).isLessThanOrEqualTo(0);
         assertThat(number("return Math.max(...Array.from(document.querySelectorAll('.chart-grid im-apex-chart'))"

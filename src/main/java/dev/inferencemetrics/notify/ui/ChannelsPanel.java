@@ -169,10 +169,7 @@ public class ChannelsPanel extends VerticalLayout {
         List<Channel> listed = channels.channels(user.scope());
         tenantNames = tenants.namesOf(
                 user.scope(),
-                listed.stream()
-                        .map(Channel::tenantId)
-                        .filter(Objects::nonNull)
-                        .collect(Collectors.toSet()));
+                listed.stream().map(Channel::tenantId).filter(Objects::nonNull).collect(Collectors.toSet()));
         grid.setItems(listed);
     }
 

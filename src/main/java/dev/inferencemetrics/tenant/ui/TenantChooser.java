@@ -28,12 +28,8 @@ public class TenantChooser extends ComboBox<TenantSummary> {
         this.scope = scope;
         this.includeArchived = includeArchived;
         setItems(
-                query -> tenants.page(
-                                scope,
-                                query.getFilter().orElse(""),
-                                includeArchived,
-                                query.getOffset(),
-                                query.getLimit())
+                query -> tenants
+                        .page(scope, query.getFilter().orElse(""), includeArchived, query.getOffset(), query.getLimit())
                         .stream(),
                 query -> tenants.count(scope, query.getFilter().orElse(""), includeArchived));
         setItemLabelGenerator(TenantSummary::name);
