@@ -133,8 +133,26 @@ export class ImApexChart extends LitElement {
   private drawn?: string;
   /** Where the last press began: a press that moved (a drag to zoom) is no click on a point. */
   private pressedAt?: number;
+  /** While a press is held a redraw waits: drawing anew under a drag to zoom would drop its selection. */
+  private pressed = false;
+  private redrawWaiting = false;
   private readonly onPress = (event: PointerEvent) => {
     this.pressedAt = event.clientX;
+    this.pressed = true;
+    window.addEventListener("pointerup", this.onRelease, true);
+    window.addEventListener("pointercancel", this.onRelease, true);
+  };
+  // after ApexCharts has seen the release (and reported the zoom): capture runs first, so wait for the task's end
+  private readonly onRelease = () => {
+    window.removeEventListener("pointerup", this.onRelease, true);
+    window.removeEventListener("pointercancel", this.onRelease, true);
+    setTimeout(() => {
+      this.pressed = false;
+      if (this.redrawWaiting) {
+        this.redrawWaiting = false;
+        this.redraw();
+      }
+    });
   };
   private width = 0;
   private readonly onSchemeChange = () => this.redraw();
@@ -153,6 +171,9 @@ export class ImApexChart extends LitElement {
   }
 
   disconnectedCallback(): void {
+    window.removeEventListener("pointerup", this.onRelease, true);
+    window.removeEventListener("pointercancel", this.onRelease, true);
+    this.pressed = false;
     this.resizes.disconnect();
     this.removeEventListener("pointerdown", this.onPress);
     darkScheme.removeEventListener("change", this.onSchemeChange);
@@ -181,6 +202,10 @@ export class ImApexChart extends LitElement {
       "#chart",
     ) as HTMLElement | null;
     if (!config || !target || this.clientWidth === 0) {
+      return;
+    }
+    if (this.pressed) {
+      this.redrawWaiting = true;
       return;
     }
     this.width = this.clientWidth;
@@ -281,6 +306,9 @@ function toApexOptions(
       type: config.type,
       width: width > 0 ? width : "100%",
       height: config.height,
+      // the element redraws at a new width itself, waiting for a drag to end; ApexCharts' own redraw would not wait
+      redrawOnParentResize: false,
+      redrawOnWindowResize: false,
       stacked: config.stacked,
       animations: { enabled: false },
       background: "transparent",

@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * permitted by the allow-list (checked again at each scrape, as a name may come to resolve elsewhere); redirects
  * are never followed, and an answer larger than the byte or series limit is refused while it is read, never held
  * whole. The whole fetch — connecting, headers and body — ends at the target's timeout, however slowly bytes
- * trickle in. {@link HttpURLConnection} keeps connections alive between scrapes and costs about half the CPU of
- * {@code java.net.http.HttpClient} per fetch (BENCHMARKS.md).
+ * trickle in ({@link Fetch} interrupts the fetching virtual thread, which closes its socket). {@link
+ * HttpURLConnection} keeps connections alive between scrapes and costs about half the CPU of {@code
+ * java.net.http.HttpClient} per fetch (BENCHMARKS.md).
  *
  * <p>What a failure says is shown to the tenant, so it never repeats text the answer held, and every way of not
  * getting an HTTP answer (no such host, refused, unreachable, silent, not HTTP, TLS failed) reads the same: the
@@ -57,28 +58,32 @@ final class EngineEndpoint {
         int timeout = Math.toIntExact(target.timeout().toMillis());
         boolean answered = false;
         try {
-            HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection(Proxy.NO_PROXY);
-            fetch.attach(connection);
-            connection.setInstanceFollowRedirects(false);
-            connection.setUseCaches(false);
-            connection.setConnectTimeout(Math.min(CONNECT_TIMEOUT_MS, timeout));
-            connection.setReadTimeout(timeout);
-            connection.setRequestProperty("Accept", ACCEPT);
-            if (target.bearerToken() != null) {
-                connection.setRequestProperty("Authorization", "Bearer " + target.bearerToken());
-            }
-            connection.connect();
-            int status = connection.getResponseCode();
-            if (status < 100) {
-                throw new IOException("not an HTTP answer");
-            }
-            answered = true;
-            if (status != 200) {
-                drain(connection.getErrorStream());
-                throw new ScrapeFailure("the target answered HTTP " + status + ", not 200");
-            }
-            try (InputStream body = new Bounded(connection.getInputStream(), maxBytes)) {
-                return ExpositionParser.parse(new InputStreamReader(body, StandardCharsets.UTF_8), maxSeries);
+            fetch.begin();
+            try {
+                HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection(Proxy.NO_PROXY);
+                connection.setInstanceFollowRedirects(false);
+                connection.setUseCaches(false);
+                connection.setConnectTimeout(Math.min(CONNECT_TIMEOUT_MS, timeout));
+                connection.setReadTimeout(timeout);
+                connection.setRequestProperty("Accept", ACCEPT);
+                if (target.bearerToken() != null) {
+                    connection.setRequestProperty("Authorization", "Bearer " + target.bearerToken());
+                }
+                connection.connect();
+                int status = connection.getResponseCode();
+                if (status < 100) {
+                    throw new IOException("not an HTTP answer");
+                }
+                answered = true;
+                if (status != 200) {
+                    drain(connection.getErrorStream());
+                    throw new ScrapeFailure("the target answered HTTP " + status + ", not 200");
+                }
+                try (InputStream body = new Bounded(connection.getInputStream(), maxBytes)) {
+                    return ExpositionParser.parse(new InputStreamReader(body, StandardCharsets.UTF_8), maxSeries);
+                }
+            } finally {
+                fetch.end();
             }
         } catch (TooManySeries e) {
             throw new ScrapeFailure("the answer has more than " + maxSeries + " series, the most one scrape reads");

@@ -4,10 +4,13 @@ import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.tenancy.AcrossTenants;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
@@ -72,6 +75,14 @@ public class TenantService {
     @Transactional(readOnly = true)
     public int count(TenantScope scope, String text, boolean includeArchived) {
         return listed.count(text, includeArchived);
+    }
+
+    /** The names of these tenants, of those the scope covers (archived ones too), by id. */
+    @Transactional(readOnly = true)
+    public Map<Long, String> namesOf(TenantScope scope, Collection<Long> ids) {
+        return tenants.findAllById(ids).stream()
+                .filter(tenant -> scope.includes(id(tenant)))
+                .collect(Collectors.toMap(TenantService::id, Tenant::getName));
     }
 
     /** Returns the id of the tenant with this slug, creating it first if there is none. */

@@ -87,14 +87,13 @@ class AnnotationsBrowserIT extends HttpIntegrationTest {
             return true;
         });
 
-        List<List<String>> labels = List.of();
-        for (long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                System.nanoTime() < deadline && !onEveryChart(labels);
-                Browser.pause(Duration.ofMillis(250))) {
-            labels = browser.waitUntil(Duration.ofSeconds(5), d -> browser.all(".chart-grid im-apex-chart").stream()
-                    .map(AnnotationsBrowserIT::xAxisLabels)
-                    .toList());
-        }
+        List<List<String>> labels = browser.readUntil(
+                Duration.ofSeconds(30),
+                d -> browser.all(".chart-grid im-apex-chart").stream()
+                        .map(AnnotationsBrowserIT::xAxisLabels)
+                        .toList(),
+                AnnotationsBrowserIT::onEveryChart,
+                List.of());
         assertThat(labels).hasSize(7).allSatisfy(chart -> assertThat(chart).contains(NOTE));
         browser.screenshot("annotation-on-every-chart");
     }

@@ -138,16 +138,24 @@ public final class Browser implements AutoCloseable {
      * last readings either way, so the test's assertions say what was on screen.
      */
     List<ChartReading> chartsOnceThey(Duration timeout, Predicate<List<ChartReading>> wanted) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        List<ChartReading> last = List.of();
-        while (System.nanoTime() < deadline) {
-            last = readCharts();
-            if (!last.isEmpty() && wanted.test(last)) {
-                return last;
-            }
-            pause(Duration.ofMillis(250));
+        return readUntil(timeout, d -> readCharts(), read -> !read.isEmpty() && wanted.test(read), List.of());
+    }
+
+    /**
+     * Reads the page until what it reads is wanted, and returns the last reading either way (or {@code none}), so
+     * the assertion that follows says what the page showed.
+     */
+    <T> T readUntil(Duration timeout, java.util.function.Function<WebDriver, T> read, Predicate<T> wanted, T none) {
+        java.util.concurrent.atomic.AtomicReference<T> last = new java.util.concurrent.atomic.AtomicReference<>(none);
+        try {
+            return waitUntil(timeout, d -> {
+                T reading = read.apply(d);
+                last.set(reading);
+                return wanted.test(reading) ? reading : null;
+            });
+        } catch (org.openqa.selenium.TimeoutException e) {
+            return last.get();
         }
-        return last;
     }
 
     @SuppressWarnings("unchecked")
@@ -234,15 +242,6 @@ public final class Browser implements AutoCloseable {
     String text(String css) {
         return waitUntil(
                 Duration.ofSeconds(30), d -> d.findElement(By.cssSelector(css)).getText());
-    }
-
-    static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     private static List<String> texts(SearchContext root, String css) {

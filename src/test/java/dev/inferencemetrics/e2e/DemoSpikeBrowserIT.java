@@ -104,14 +104,13 @@ class DemoSpikeBrowserIT {
             d.findElement(By.cssSelector("vaadin-button.annotation-add")).click();
             return true;
         });
-        List<List<String>> labels = List.of();
-        for (long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                System.nanoTime() < deadline && !onEveryChart(labels, note);
-                Browser.pause(Duration.ofMillis(250))) {
-            labels = browser.waitUntil(Duration.ofSeconds(5), d -> browser.all(".chart-grid im-apex-chart").stream()
-                    .map(DemoSpikeBrowserIT::xAxisLabels)
-                    .toList());
-        }
+        List<List<String>> labels = browser.readUntil(
+                Duration.ofSeconds(30),
+                d -> browser.all(".chart-grid im-apex-chart").stream()
+                        .map(DemoSpikeBrowserIT::xAxisLabels)
+                        .toList(),
+                read -> onEveryChart(read, note),
+                List.of());
         // the seven latency and traffic charts, and the demo's queue-time chart
         assertThat(labels).hasSize(8).allSatisfy(chart -> assertThat(chart).contains(note));
         String listed =
@@ -140,7 +139,10 @@ class DemoSpikeBrowserIT {
         // SVG y grows downwards: the burst's slower requests sit higher, at smaller y
         assertThat(during).isLessThan(before);
         ((JavascriptExecutor) browser.driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", heatmap);
-        Browser.pause(Duration.ofMillis(500));
+        browser.waitUntil(Duration.ofSeconds(30), d -> (Boolean) ((JavascriptExecutor) d)
+                .executeScript(
+                        "const r = arguments[0].getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0;",
+                        heatmap));
         browser.screenshot("demo-burst-heatmap");
     }
 

@@ -7,6 +7,7 @@ import dev.inferencemetrics.apikey.ApiKeyService;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.LargeFleet;
@@ -20,6 +21,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -31,8 +33,9 @@ import org.springframework.context.ApplicationContext;
 
 /**
  * Every page that lists deployments, alerts, events, keys or tenants, opened in Chromium for a tenant of 1,000
- * deployments by its admin and by an operator: each finds a row by typing its name, counts the whole list, and draws
- * only a screenful of rows, so none reads or renders the fleet at once.
+ * deployments by its admin and by an operator, and by an operator over 10,000 deployments in ten tenants: each finds a
+ * row or a tenant by typing its name, counts the whole list, and draws only a screenful of rows, so none reads or
+ * renders the fleet at once.
  */
 @IntegrationTest
 class FleetPagesBrowserIT {
@@ -41,6 +44,17 @@ class FleetPagesBrowserIT {
     private static final String ACKNOWLEDGED_BY = "Fleet pages check";
 
     private static final int AUDITED = 600;
+
+    /** The operators' fleet: ten tenants of a thousand deployments each. */
+    private static final int TENANTS = 10;
+
+    private static final int PER_TENANT = 1_000;
+
+    /** The tenant of the operators' fleet whose keys, users, alerts and usage the operator opens. */
+    private static final int PICKED = 7;
+
+    private static final String PICKED_ADMIN = "operator-fleet-07-admin";
+    private static final String PICKED_KEY = "Operator fleet 07 gateway";
     private static final String KEY_NAME = "Fleet pages gateway";
 
     /** The grid on screen (the {@code index}th shown), as [rows it holds, rows it has drawn, all rows drawn]. */
@@ -98,6 +112,127 @@ class FleetPagesBrowserIT {
             browser.signIn("operator", "demo");
             asAnOperator(browser, actor);
         }
+    }
+
+    @Test
+    void an_operator_over_10000_deployments_in_ten_tenants_finds_each_tenant_and_deployment_by_name() {
+        anOperatorsFleet();
+
+        try (Browser browser = Browser.open(port)) {
+            browser.signIn("operator", "demo");
+
+            browser.open("/");
+            anyCellShown(browser);
+            assertScreenful(browser, "vaadin-grid", TENANTS * PER_TENANT);
+            type(browser, "vaadin-text-field.fleet-filter input", deploymentName(PICKED, 734));
+            cellOnceShown(browser, deploymentName(PICKED, 734));
+
+            browser.open("/admin/deployments");
+            type(browser, "vaadin-text-field.tenant-filter input", tenantName(PICKED));
+            cellOnceShown(browser, tenantSlug(PICKED));
+            type(browser, "vaadin-text-field.deployment-filter input", deploymentName(PICKED, 734));
+            cellOnceShown(browser, deploymentSlug(PICKED, 734));
+            assertThat(pickTenant(browser, "vaadin-combo-box.tenant-chooser input", tenantName(PICKED)))
+                    .as("the tenants offered for a new deployment, for the name typed")
+                    .containsExactly(tenantName(PICKED));
+
+            browser.open("/api-keys");
+            assertThat(pickTenant(browser, "vaadin-combo-box.tenant-chooser input", tenantName(PICKED)))
+                    .containsExactly(tenantName(PICKED));
+            cellOnceShown(browser, PICKED_KEY);
+
+            browser.open("/users");
+            assertThat(pickTenant(browser, "vaadin-combo-box.tenant-chooser input", tenantName(PICKED)))
+                    .containsExactly(tenantName(PICKED));
+            cellOnceShown(browser, PICKED_ADMIN);
+
+            browser.open("/alerts");
+            anyCellShown(browser);
+            assertThat(pickTenant(browser, "vaadin-combo-box.channel-tenant input", "Operator Fleet 0"))
+                    .as("the tenants offered for a channel, for the name typed")
+                    .containsAll(IntStream.rangeClosed(1, 9)
+                            .mapToObj(FleetPagesBrowserIT::tenantName)
+                            .toList())
+                    .allMatch(name -> name.startsWith("Operator Fleet 0"));
+            pickTenant(browser, "vaadin-combo-box.tenant-chooser:not(.channel-tenant) input", tenantName(PICKED));
+            browser.waitUntil(
+                    Duration.ofSeconds(30), d -> browser.text(".alerts-summary").startsWith("0 alerts in"));
+
+            browser.open("/usage");
+            browser.pick("vaadin-select.usage-tenant", tenantName(PICKED));
+            browser.waitUntil(Duration.ofSeconds(30), d -> browser.url().contains("tenant=" + tenantSlug(PICKED)));
+
+            browser.open("/compare?a=" + deploymentSlug(PICKED, 1) + "&b=" + deploymentSlug(PICKED, 2));
+            List<String> offered = pickFromCombo(
+                    browser, "vaadin-combo-box.deployment-picker input", "07 model 0734", deploymentName(PICKED, 734));
+            assertThat(offered).singleElement().asString().startsWith(deploymentName(PICKED, 734));
+            browser.driver
+                    .findElement(By.xpath("//vaadin-button[normalize-space(.)='Compare']"))
+                    .click();
+            browser.waitUntil(Duration.ofSeconds(30), d -> browser.url().contains("a=" + deploymentSlug(PICKED, 734)));
+        }
+    }
+
+    /** Types into a tenant picker and picks {@link #PICKED}'s tenant; returns the tenants it offered. */
+    private static List<String> pickTenant(Browser browser, String css, String text) {
+        return pickFromCombo(browser, css, text, tenantName(PICKED));
+    }
+
+    /**
+     * Ten tenants of a thousand deployments, once per database. The tenants, the picked one's admin and key come
+     * through the services; the deployments are written as the provisioning path writes them (the deployment row,
+     * with the default SLOs, and its first price from the start), in one statement per tenant, as 10,000 calls would
+     * take minutes.
+     */
+    private void anOperatorsFleet() {
+        for (int t = 1; t <= TENANTS; t++) {
+            SeededTenant tenant = SeededTenant.of(context, tenantSlug(t), tenantName(t));
+            owner.jdbc()
+                    .update(
+                            """
+                            insert into deployment (tenant_id, slug, display_name, model, engine, region)
+                            select ?, format('%s-%s', ?::text, lpad(n::text, 4, '0')),
+                                   format('%s model %s', ?::text, lpad(n::text, 4, '0')), 'fleet-model', 'vLLM',
+                                   'eu-west-1'
+                              from generate_series(1, ?) n
+                            on conflict (slug) do nothing""",
+                            tenant.id(),
+                            tenantSlug(t),
+                            "Op fleet %02d".formatted(t),
+                            PER_TENANT);
+            owner.jdbc()
+                    .update(
+                            """
+                            insert into deployment_price (tenant_id, deployment_id, effective_from,
+                                                          price_input_per_mtok, price_output_per_mtok, currency)
+                            select tenant_id, id, 'epoch', 1, 2, 'USD' from deployment where tenant_id = ?
+                            on conflict (tenant_id, deployment_id, effective_from) do nothing""",
+                            tenant.id());
+            if (t == PICKED) {
+                tenant.withUser(PICKED_ADMIN, "Olga Fleet", Role.TENANT_ADMIN);
+                TenantScope scope = TenantScope.tenant(tenant.id());
+                if (apiKeys.page(scope, tenant.id(), 0, 100).stream()
+                        .noneMatch(key -> key.name().equals(PICKED_KEY))) {
+                    apiKeys.create(scope, tenant.id(), PICKED_KEY, ApiScope.tenantScopes(), null);
+                }
+            }
+        }
+    }
+
+    private static String tenantSlug(int t) {
+        return "operator-fleet-%02d".formatted(t);
+    }
+
+    private static String tenantName(int t) {
+        return "Operator Fleet %02d".formatted(t);
+    }
+
+    private static String deploymentSlug(int t, int n) {
+        return "%s-%04d".formatted(tenantSlug(t), n);
+    }
+
+    private static String deploymentName(int t, int n) {
+        return "Op fleet %02d model %04d".formatted(t, n);
     }
 
     private void asTheTenantsAdmin(Browser browser) {
@@ -165,7 +300,7 @@ class FleetPagesBrowserIT {
 
         browser.open("/alerts");
         anyCellShown(browser); // other tenants' rows may come first for an operator
-        pickFromCombo(browser, "vaadin-combo-box:not(.deployment-picker) input", "Large Fl", "Large Fleet");
+        pickFromCombo(browser, "vaadin-combo-box.tenant-chooser:not(.channel-tenant) input", "Large Fl", "Large Fleet");
         browser.waitUntil(
                 Duration.ofSeconds(30), d -> browser.text(".alerts-summary").matches("1,0\\d\\d alerts in .*"));
         assertScreenful(browser, "vaadin-grid", LargeFleet.SIZE);

@@ -158,7 +158,6 @@ class MetricsPageBrowserIT {
         browser.pick(REFRESH, "Every 10 s");
         browser.waitUntil(
                 Duration.ofSeconds(40), d -> !browser.text(".updated-at").equals(before));
-        Browser.pause(Duration.ofSeconds(2));
 
         assertThatEveryChartKeepsItsIdentity(
                 browser.chartsOnceThey(Duration.ofSeconds(10), MetricsPageBrowserIT::allSevenDrawn));

@@ -11,6 +11,7 @@ import dev.inferencemetrics.testing.OwnerJdbc;
 import dev.inferencemetrics.testing.ScrapeAllowList;
 import dev.inferencemetrics.testing.TestTenant;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
@@ -45,6 +46,7 @@ class ScrapeLimitsIT extends ApiIntegrationTest {
     private final EngineServer engines = new EngineServer();
     private final TrickleServer trickle = new TrickleServer(20, 300);
     private final TrickleServer endless = new TrickleServer(400, 100);
+    private final TrickleServer silent = TrickleServer.fallingSilent(2);
 
     ScrapeLimitsIT() {
         super("scrape-limits");
@@ -60,6 +62,7 @@ class ScrapeLimitsIT extends ApiIntegrationTest {
         engines.close();
         trickle.close();
         endless.close();
+        silent.close();
     }
 
     @Test
@@ -115,6 +118,21 @@ class ScrapeLimitsIT extends ApiIntegrationTest {
 
         assertThat(endless.awaitEnd("/leaving")).isEqualTo(TrickleServer.Outcome.HUNG_UP);
         CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
+    }
+
+    @Test
+    void removing_a_target_ends_its_fetch_blocked_on_an_answer_that_fell_silent() throws InterruptedException {
+        String quiet = tenant.deployment("fell-silent");
+        long id = add(tenant.id(), quiet, silent.url("/fell-silent"), "fell-silent", 59);
+
+        List<CompletableFuture<Void>> running = runner.launchDue();
+        silent.awaitSent("/fell-silent");
+        // removed from another thread: a stop that waits for the blocked read would hold the remover too
+        CompletableFuture.runAsync(() -> targets.remove(TenantScope.tenant(tenant.id()), quiet, id));
+
+        // the answer stays silent for the target's 59 s read timeout: only the stop can end the fetch before
+        assertThat(CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)))
+                .succeedsWithin(Duration.ofSeconds(20));
     }
 
     @Test

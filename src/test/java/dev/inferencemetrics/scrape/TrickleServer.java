@@ -14,7 +14,8 @@ import java.util.concurrent.Executors;
 /**
  * A slow /metrics on 127.0.0.1: it answers 200 at once, then sends its body one byte every {@code pause}, a comment
  * of {@code bytes} bytes in all, as a server that holds a scraper as long as it can. Each path records whether its
- * last answer was sent to the end or the scraper hung up first.
+ * last answer was sent to the end or the scraper hung up first. A {@linkplain #fallingSilent falling silent} one sends
+ * the start of its body and then nothing more, keeping the connection open until it is closed.
  */
 final class TrickleServer implements AutoCloseable {
 
@@ -27,8 +28,19 @@ final class TrickleServer implements AutoCloseable {
     private final Map<String, CountDownLatch> asked = new ConcurrentHashMap<>();
     private final Map<String, CountDownLatch> ended = new ConcurrentHashMap<>();
     private final Map<String, Outcome> outcomes = new ConcurrentHashMap<>();
+    private final Map<String, CountDownLatch> sent = new ConcurrentHashMap<>();
+    private final CountDownLatch closing = new CountDownLatch(1);
 
     TrickleServer(int bytes, long pauseMillis) {
+        this(bytes, pauseMillis, false);
+    }
+
+    /** Sends {@code bytes} bytes of a body at once, then holds the connection silent until {@link #close}. */
+    static TrickleServer fallingSilent(int bytes) {
+        return new TrickleServer(bytes, 0, true);
+    }
+
+    private TrickleServer(int bytes, long pauseMillis, boolean silentAfter) {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
@@ -46,6 +58,10 @@ final class TrickleServer implements AutoCloseable {
                     out.write(sent == 0 ? '#' : sent == bytes - 1 ? '\n' : 'x');
                     out.flush();
                     Thread.sleep(pauseMillis);
+                }
+                latch(sent, path).countDown();
+                if (silentAfter) {
+                    closing.await();
                 }
                 outcome = Outcome.SENT_WHOLE;
             } catch (IOException | InterruptedException e) {
@@ -67,6 +83,11 @@ final class TrickleServer implements AutoCloseable {
         latch(asked, path).await();
     }
 
+    /** Waits until every byte of the answer to {@code path} has been sent. */
+    void awaitSent(String path) throws InterruptedException {
+        latch(sent, path).await();
+    }
+
     /** Waits until the answer to {@code path} has ended, and says how. */
     Outcome awaitEnd(String path) throws InterruptedException {
         latch(ended, path).await();
@@ -79,6 +100,7 @@ final class TrickleServer implements AutoCloseable {
 
     @Override
     public void close() {
+        closing.countDown();
         server.stop(0);
     }
 }

@@ -111,7 +111,7 @@ public class AlertsView extends VerticalLayout {
         summary.addClassName("alerts-summary");
         add(new H1("Alerts"), filters, summary, alerts);
         if (user.role() != Role.TENANT_VIEWER) {
-            channelsPanel = new ChannelsPanel(channels, user, tenants.visibleTo(user.scope()));
+            channelsPanel = new ChannelsPanel(channels, user, tenants);
             add(channelsPanel);
         }
         refresh();

@@ -58,7 +58,7 @@ public class ApiKeysView extends VerticalLayout {
         this.user = currentUser.require();
         this.scope = user.scope();
         // archived tenants too: their keys may still need revoking, and their admins still sign in
-        tenant = new TenantPicker(tenants.visibleTo(scope, true), user, audit, "API keys", this::refresh);
+        tenant = new TenantPicker(tenants, true, user, audit, "API keys", this::refresh);
         scopes.setItems(ApiScope.tenantScopes());
         scopes.setItemLabelGenerator(ApiScope::code);
         scopes.setValue(EnumSet.of(ApiScope.INGEST));

@@ -78,6 +78,7 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
         toolbar.addClassName("metrics-toolbar");
         if (operator) {
             tenant.setLabel("Tenant");
+            tenant.addClassName("usage-tenant");
             tenant.setItems(visible);
             tenant.setItemLabelGenerator(t -> t == null ? "All tenants" : t.name());
             tenant.setEmptySelectionAllowed(true);

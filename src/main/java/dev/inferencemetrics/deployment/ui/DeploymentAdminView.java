@@ -42,7 +42,7 @@ public class DeploymentAdminView extends VerticalLayout {
     private static final Set<String> ON_A_PHONE = Set.of("deployment", "tenant");
 
     final TenantsPanel tenants;
-    final DeploymentForm form = new DeploymentForm();
+    final DeploymentForm form;
     final Button addDeployment = new Button("Add deployment");
     final Paragraph message = new Paragraph();
     final Checkbox showArchived = new Checkbox("Show archived deployments");
@@ -63,6 +63,7 @@ public class DeploymentAdminView extends VerticalLayout {
         this.tenantService = tenantService;
         this.deploymentService = deploymentService;
         this.operator = currentUser.require();
+        this.form = new DeploymentForm(tenantService, operator.scope());
         this.tenants = new TenantsPanel(tenantService, operator, this::refresh);
         this.editor = new DeploymentEditor(
                 deploymentService,
@@ -145,7 +146,7 @@ public class DeploymentAdminView extends VerticalLayout {
     }
 
     private void refresh() {
-        form.setTenants(tenantService.visibleTo(operator.scope()));
+        form.tenantsChanged();
         deployments.getDataProvider().refreshAll();
         deployments.deselectAll();
         editor.show(null);

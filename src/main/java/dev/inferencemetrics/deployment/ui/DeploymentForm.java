@@ -1,11 +1,13 @@
 package dev.inferencemetrics.deployment.ui;
 
 import com.vaadin.flow.component.formlayout.FormLayout;
-import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.BigDecimalField;
 import com.vaadin.flow.component.textfield.TextField;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
+import dev.inferencemetrics.tenancy.TenantScope;
+import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
+import dev.inferencemetrics.tenant.ui.TenantChooser;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
@@ -15,16 +17,17 @@ class DeploymentForm extends FormLayout {
 
     static final String SLUG_PATTERN = DeploymentDefinition.SLUG_PATTERN;
 
-    final Select<TenantSummary> tenant = new Select<>();
+    final TenantChooser tenant;
     final TextField slug = new TextField("Slug (used in URLs and the API)");
     final DeploymentSettingsFields settings = new DeploymentSettingsFields();
     final BigDecimalField priceInput = new BigDecimalField("Price per million input tokens");
     final BigDecimalField priceOutput = new BigDecimalField("Price per million output tokens");
     final TextField currency = new TextField("Currency");
 
-    DeploymentForm() {
-        tenant.setLabel("Tenant");
-        tenant.setItemLabelGenerator(TenantSummary::name);
+    DeploymentForm(TenantService tenants, TenantScope scope) {
+        tenant = new TenantChooser("Tenant", tenants, scope);
+        // a deployment belongs to one tenant: there is no "every tenant" to clear to
+        tenant.setClearButtonVisible(false);
         slug.setPattern(SLUG_PATTERN);
         slug.setHelperText("lower-case letters, digits and dashes");
         settings.engine.setHelperText("vLLM, SGLang, NVIDIA NIM, NVIDIA Dynamo, …");
@@ -40,11 +43,12 @@ class DeploymentForm extends FormLayout {
         add(priceInput, priceOutput, currency);
     }
 
-    void setTenants(List<TenantSummary> tenants) {
-        TenantSummary chosen = tenant.getValue();
-        tenant.setItems(tenants);
-        tenant.setValue(
-                chosen != null && tenants.contains(chosen) ? chosen : tenants.isEmpty() ? null : tenants.get(0));
+    /** Reads the tenants anew (one was added, renamed or archived), and picks the first if none is chosen. */
+    void tenantsChanged() {
+        tenant.getLazyDataView().refreshAll();
+        if (tenant.getValue() == null) {
+            tenant.first().ifPresent(tenant::setValue);
+        }
     }
 
     /** The definition, or a sentence saying what is missing or wrong. */

@@ -3,7 +3,6 @@ package dev.inferencemetrics.notify.ui;
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.checkbox.Checkbox;
-import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
@@ -23,7 +22,8 @@ import dev.inferencemetrics.notify.NewChannel;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenancy.TenantScope;
-import dev.inferencemetrics.tenant.TenantSummary;
+import dev.inferencemetrics.tenant.TenantService;
+import dev.inferencemetrics.tenant.ui.TenantChooser;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,18 +40,21 @@ public class ChannelsPanel extends VerticalLayout {
     final TextField name = new TextField("Name");
     final Select<ChannelKind> kind = new Select<>();
     final TextField target = new TextField("URL or e-mail address");
-    final ComboBox<TenantSummary> tenant = new ComboBox<>("Tenant");
+    final TenantChooser tenant;
     final Checkbox allowPrivate = new Checkbox("Allow a private address");
     final Button add = new Button("Add channel");
     final Span message = new Span();
     private final ChannelService channels;
     private final SignedInUser user;
-    private final Map<Long, String> tenantNames;
+    private final TenantService tenants;
+    /** The names of the tenants the listed channels belong to, read for those alone. */
+    private Map<Long, String> tenantNames = Map.of();
 
-    public ChannelsPanel(ChannelService channels, SignedInUser user, List<TenantSummary> tenants) {
+    public ChannelsPanel(ChannelService channels, SignedInUser user, TenantService tenants) {
         this.channels = channels;
         this.user = user;
-        this.tenantNames = tenants.stream().collect(Collectors.toMap(TenantSummary::id, TenantSummary::name));
+        this.tenants = tenants;
+        this.tenant = new TenantChooser("Tenant", tenants, user.scope());
         boolean operator = user.role() == Role.OPERATOR;
         setPadding(false);
         kind.setLabel("Kind");
@@ -62,10 +65,8 @@ public class ChannelsPanel extends VerticalLayout {
         // never wider than a phone's screen
         target.setMaxWidth("100%");
         target.setPlaceholder("https://hooks.example.com/alerts");
-        tenant.setItems(tenants);
-        tenant.setItemLabelGenerator(TenantSummary::name);
         tenant.setPlaceholder("Every tenant (global)");
-        tenant.setClearButtonVisible(true);
+        tenant.addClassName("channel-tenant");
         tenant.setVisible(operator);
         allowPrivate.setVisible(operator);
         add.addClickListener(click -> addChannel());
@@ -165,7 +166,11 @@ public class ChannelsPanel extends VerticalLayout {
     }
 
     void refresh() {
-        grid.setItems(channels.channels(user.scope()));
+        List<Channel> listed = channels.channels(user.scope());
+        tenantNames = tenants.namesOf(
+                user.scope(),
+                listed.stream().map(Channel::tenantId).filter(Objects::nonNull).collect(Collectors.toSet()));
+        grid.setItems(listed);
     }
 
     static String label(ChannelKind kind) {

@@ -1,26 +1,29 @@
 package dev.inferencemetrics.security.ui;
 
-import com.vaadin.flow.component.select.Select;
 import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
-import java.util.List;
+import dev.inferencemetrics.tenant.ui.TenantChooser;
 
 /**
- * The tenant a page manages, chosen among the tenants the user may see: hidden when there is only one. Each pick
- * by an operator is recorded as cross-tenant access, naming {@code what} the page shows of that tenant.
+ * The tenant a page manages, chosen among however many tenants the user may see (a page of them at a time, narrowed
+ * by what the person types): hidden when there is only one. Each pick by an operator is recorded as cross-tenant
+ * access, naming {@code what} the page shows of that tenant.
  */
-public final class TenantPicker extends Select<TenantSummary> {
-
-    private final List<TenantSummary> visible;
+public final class TenantPicker extends TenantChooser {
 
     public TenantPicker(
-            List<TenantSummary> visible, SignedInUser user, OperatorAccessAudit audit, String what, Runnable onPick) {
-        this.visible = List.copyOf(visible);
-        setLabel("Tenant");
-        setItems(this.visible);
-        setItemLabelGenerator(TenantSummary::name);
-        setVisible(this.visible.size() > 1);
+            TenantService tenants,
+            boolean includeArchived,
+            SignedInUser user,
+            OperatorAccessAudit audit,
+            String what,
+            Runnable onPick) {
+        super("Tenant", tenants, user.scope(), includeArchived);
+        // a page manages one tenant at a time: there is no "every tenant" to clear to
+        setClearButtonVisible(false);
+        setVisible(hasChoice());
         addValueChangeListener(change -> {
             TenantSummary picked = change.getValue();
             if (picked != null) {
@@ -30,10 +33,8 @@ public final class TenantPicker extends Select<TenantSummary> {
         });
     }
 
-    /** Picks the first tenant, if the user sees any. */
+    /** Picks the first tenant by name, if the user sees any. */
     public void pickFirst() {
-        if (!visible.isEmpty()) {
-            setValue(visible.getFirst());
-        }
+        first().ifPresent(this::setValue);
     }
 }

@@ -38,7 +38,7 @@ public class UsersView extends VerticalLayout {
         this.managedUsers = managedUsers;
         this.actor = currentUser.require();
         list = new UserList(managedUsers, actor, true, "No users in this tenant yet.", this::members);
-        tenant = new TenantPicker(tenants.visibleTo(actor.scope()), actor, audit, "Users", list::refresh);
+        tenant = new TenantPicker(tenants, false, actor, audit, "Users", list::refresh);
         add(
                 new H1("Users"),
                 new Paragraph("Tenant admins manage the tenant's users and API keys; viewers see its deployments."
