@@ -73,6 +73,7 @@ class ApiSecurityConfiguration {
                         .requestMatchers(
                                 HttpMethod.PUT,
                                 "/api/v1/deployments/*/alert-rules/*",
+                                "/api/v1/deployments/*/objectives",
                                 "/api/v1/deployments/*/objectives/*")
                         .hasAuthority(ApiScope.ALERTS_WRITE.authority())
                         .requestMatchers(HttpMethod.DELETE, "/api/v1/deployments/*/silences/*")
@@ -98,6 +99,8 @@ class ApiSecurityConfiguration {
                                 "/api/v1/deployments",
                                 "/api/v1/deployments/**",
                                 "/api/v1/fleet",
+                                "/api/v1/autoscaling",
+                                "/api/v1/slo-presets",
                                 "/api/v1/compare")
                         .hasAnyAuthority(concat(ApiScope.METRICS_READ.authority(), anySignedIn))
                         .anyRequest()

@@ -174,6 +174,17 @@ public class DeploymentService {
                 actorUserId, id(deployment), deployment.getTenantId(), before, wanted, deployment.getSlug()));
     }
 
+    /**
+     * Holds the deployment's TTFT and ITL objectives at the preset's 99 % within its thresholds as they now stand
+     * (operators only): call it after saving the thresholds the preset filled in, so the operator's changes to them
+     * count.
+     */
+    @Transactional
+    public void applyPreset(TenantScope scope, String slug, SloPreset preset) {
+        operatorsDeployment(scope, slug);
+        events.publishEvent(new SloPresetApplied(require(scope, slug), preset));
+    }
+
     /** Archives the deployment (operators only); returns false if it already was, keeping its first archive date. */
     @Transactional
     public boolean archive(TenantScope scope, long actorUserId, String slug) {

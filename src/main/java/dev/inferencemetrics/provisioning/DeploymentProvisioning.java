@@ -70,6 +70,9 @@ public class DeploymentProvisioning {
         if (spec.rawRetention() != null) {
             rawRetention.set(scope, slug, spec.rawRetention().hours());
         }
+        if (spec.sloPreset() != null) {
+            deployments.applyPreset(scope, slug, spec.sloPreset());
+        }
         return new ProvisionedDeployment(
                 deployments.require(scope, slug),
                 tenant.slug(),

@@ -7,6 +7,7 @@ import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
+import dev.inferencemetrics.deployment.SloPreset;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -15,7 +16,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a provisioning call wants a deployment to be. Left-out SLOs keep the deployment's values (the product defaults
- * for a new one); a left-out price or OTLP names leave those as they are.
+ * for a new one); a left-out price or OTLP names leave those as they are. An SLO preset fills the TTFT and ITL thresholds
+ * left out, and holds the TTFT and ITL objectives at its 99 % within the thresholds saved.
  *
  * @param price the price, and from which half hour it applies to an existing deployment
  */
@@ -30,30 +32,38 @@ record DeploymentSpec(
         @Nullable BigDecimal sloErrorRatePct,
         @Nullable PriceSpec price,
         @Nullable OtlpNames otlp,
-        @Nullable RawRetentionSpec rawRetention) {
+        @Nullable RawRetentionSpec rawRetention,
+        @Nullable SloPreset sloPreset) {
 
     record PriceSpec(TokenPrice price, @Nullable Instant effectiveFrom) {}
 
     /** {@code rawRetentionHours} as given: a number of hours ("rollups only"), or null for the global retention. */
     record RawRetentionSpec(@Nullable Integer hours) {}
 
+    /**
+     * The spec a body describes; with {@code sloPreset}, the TTFT and ITL thresholds {@code slo} leaves out are the
+     * preset's P99 figures.
+     */
     static DeploymentSpec read(JsonObjectBody body) {
         JsonObjectBody slo = body.object("slo");
         JsonObjectBody otlp = body.object("otlp");
+        String presetId = body.text("sloPreset");
+        SloPreset preset = presetId == null ? null : SloPreset.of(presetId);
+        BigDecimal ttft = slo == null ? null : slo.decimal("ttftP95Ms");
+        BigDecimal itl = slo == null ? null : slo.decimal("itlP95Ms");
         return new DeploymentSpec(
                 body.requiredText("tenant"),
                 body.requiredText("displayName"),
                 body.requiredText("model"),
                 body.requiredText("engine"),
                 body.requiredText("region"),
-                slo == null ? null : slo.decimal("ttftP95Ms"),
-                slo == null ? null : slo.decimal("itlP95Ms"),
+                ttft == null && preset != null ? preset.ttftP99Ms() : ttft,
+                itl == null && preset != null ? preset.itlP99Ms() : itl,
                 slo == null ? null : slo.decimal("errorRatePct"),
                 price(body.object("price")),
                 otlp == null ? null : new OtlpNames(names(otlp.texts("serviceNames")), names(otlp.texts("modelNames"))),
-                body.has("rawRetentionHours")
-                        ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours"))
-                        : null);
+                body.has("rawRetentionHours") ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours")) : null,
+                preset);
     }
 
     /** A new deployment of the tenant as this spec describes it. */

@@ -84,8 +84,10 @@ class ProvisioningController {
             description = "Body: {\"tenant\" (slug), \"displayName\", \"model\", \"engine\", \"region\", \"slo\":"
                     + " {\"ttftP95Ms\", \"itlP95Ms\", \"errorRatePct\"}, \"price\": {\"inputPerMtok\","
                     + " \"outputPerMtok\", \"currency\", \"effectiveFrom\" (a half hour ahead; needed to change an"
-                    + " existing deployment's price)}, \"otlp\": {\"serviceNames\", \"modelNames\"}}. slo, price and"
-                    + " otlp are optional: what is left out keeps its value. 201 when created, 200 otherwise; the"
+                    + " existing deployment's price)}, \"otlp\": {\"serviceNames\", \"modelNames\"}, \"sloPreset\""
+                    + " (an id of GET /api/v1/slo-presets: fills the TTFT and ITL thresholds slo leaves out and holds"
+                    + " the TTFT and ITL objectives at 99 % within them)}. slo, price, otlp and sloPreset are optional:"
+                    + " what is left out keeps its value. 201 when created, 200 otherwise; the"
                     + " same body again changes nothing. 409 if the deployment belongs to another tenant.")
     ResponseEntity<DeploymentAnswer> putDeployment(
             @AuthenticationPrincipal ApiClient operator, @PathVariable String slug, HttpServletRequest request)

@@ -1,9 +1,11 @@
 package dev.inferencemetrics.slo;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.deployment.SloPreset;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -40,7 +42,11 @@ class SloController {
     }
 
     @PutMapping("/objectives/{kind}")
-    @Operation(summary = "Set an objective: targetPct, thresholdMs (none for AVAILABILITY), enabled (alerts:write)")
+    @Operation(
+            summary = "Set an objective: targetPct, thresholdMs (none for AVAILABILITY), enabled (alerts:write)",
+            description = "With \"preset\" (an id of GET /api/v1/slo-presets; TTFT and ITL only) the fields left"
+                    + " out are the preset's: targetPct 99, thresholdMs its P99 figure, enabled true. Without it,"
+                    + " targetPct is required and a left-out enabled is false.")
     SloObjective change(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
@@ -51,10 +57,52 @@ class SloController {
                 .findFirst()
                 .orElseThrow(
                         () -> new ApiProblem(HttpStatus.BAD_REQUEST, "kind must be TTFT, ITL, E2E or AVAILABILITY"));
-        SloObjective objective = new SloObjective(parsed, body.targetPct(), body.thresholdMs(), body.enabled());
+        SloObjective objective = body.objective(parsed);
         slos.change(caller.scope(), slug, objective);
         return objective;
     }
 
-    record ObjectiveBody(double targetPct, @Nullable Double thresholdMs, boolean enabled) {}
+    @PutMapping("/objectives")
+    @Operation(
+            summary = "Apply an SLO preset: TTFT and ITL objectives at 99 % within its P99 figures (alerts:write)",
+            description = "Body: {\"preset\": an id of GET /api/v1/slo-presets}. Answers the two objectives set.")
+    List<SloObjective> applyPreset(
+            @AuthenticationPrincipal Caller caller, @PathVariable String slug, @RequestBody PresetBody body) {
+        if (body.preset() == null) {
+            throw new ApiProblem(HttpStatus.BAD_REQUEST, "preset is required");
+        }
+        return slos.applyPreset(caller.scope(), slug, SloPreset.of(body.preset()));
+    }
+
+    record PresetBody(@Nullable String preset) {}
+
+    /** An objective as sent; a preset fills what is left out. */
+    record ObjectiveBody(
+            @Nullable Double targetPct,
+            @Nullable Double thresholdMs,
+            @Nullable Boolean enabled,
+            @Nullable String preset) {
+
+        SloObjective objective(SloKind kind) {
+            if (preset == null) {
+                if (targetPct == null) {
+                    throw new ApiProblem(HttpStatus.BAD_REQUEST, "targetPct is required without a preset");
+                }
+                return new SloObjective(kind, targetPct, thresholdMs, Boolean.TRUE.equals(enabled));
+            }
+            SloPreset chosen = SloPreset.of(preset);
+            BigDecimal presetThreshold =
+                    switch (kind) {
+                        case TTFT -> chosen.ttftP99Ms();
+                        case ITL -> chosen.itlP99Ms();
+                        case E2E, AVAILABILITY ->
+                            throw new ApiProblem(HttpStatus.BAD_REQUEST, "presets set TTFT and ITL objectives only");
+                    };
+            return new SloObjective(
+                    kind,
+                    targetPct == null ? SloPreset.TARGET_PCT : targetPct,
+                    thresholdMs == null ? presetThreshold.doubleValue() : thresholdMs,
+                    enabled == null || enabled);
+        }
+    }
 }

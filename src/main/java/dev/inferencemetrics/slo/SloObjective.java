@@ -1,6 +1,8 @@
 package dev.inferencemetrics.slo;
 
 import dev.inferencemetrics.base.UnusableValueException;
+import dev.inferencemetrics.rollup.RequestRollup;
+import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,6 +33,12 @@ public record SloObjective(
     /** Bad fraction ÷ allowed bad fraction: 1 spends the budget exactly over the period, 14.4 in 1/14.4 of it. */
     public double burnRate(EventCounts counts) {
         return counts.badFraction() / allowedBadFraction();
+    }
+
+    /** The burn rate over the events of one (merged) rollup; empty when it holds none. */
+    public OptionalDouble burnRate(RequestRollup rollup) {
+        EventCounts counts = kind.count(rollup, thresholdMs == null ? 0 : thresholdMs);
+        return counts.total() == 0 ? OptionalDouble.empty() : OptionalDouble.of(burnRate(counts));
     }
 
     public String describe() {

@@ -4,6 +4,7 @@ import dev.inferencemetrics.audit.AuditKind;
 import dev.inferencemetrics.audit.AuditLog;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.SloPreset;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
@@ -62,9 +63,22 @@ public class SloService {
 
     @Transactional
     public void change(TenantScope scope, String slug, SloObjective objective) {
+        save(deployments.requireActive(scope, slug), objective);
+    }
+
+    /** Sets the TTFT and ITL objectives to the preset's: 99 % within its figures, enabled. */
+    @Transactional
+    public List<SloObjective> applyPreset(TenantScope scope, String slug, SloPreset preset) {
         DeploymentRef deployment = deployments.requireActive(scope, slug);
+        List<SloObjective> set = PresetObjectives.of(preset.ttftP99Ms(), preset.itlP99Ms());
+        set.forEach(objective -> save(deployment, objective));
+        return set;
+    }
+
+    /** Stores and logs an objective of a deployment resolved in the caller's transaction. */
+    void save(DeploymentRef deployment, SloObjective objective) {
         objectives.save(deployment, objective);
-        audit.record(AuditKind.SLO_CHANGED, deployment.tenantId(), slug + ": " + describe(objective));
+        audit.record(AuditKind.SLO_CHANGED, deployment.tenantId(), deployment.slug() + ": " + describe(objective));
     }
 
     /** Each enabled objective's budget over the rolling period ending now, with its burn-down. */

@@ -32,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -392,6 +393,46 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             assertThat(get(Caller.OPERATOR_SESSION, "/api/v1/deployments?archived=true")
                             .body())
                     .doesNotContain(deployment);
+        }
+    }
+
+    /**
+     * Autoscaling signals and SLO presets: {own deployment's JSON, another tenant's, the Prometheus text, the preset
+     * list, a preset applied to the own deployment's objectives}. Read like metrics; a preset is set like objectives.
+     */
+    private static final Map<Caller, int[]> AUTOSCALING = Map.of(
+            Caller.KEY_INGEST, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_METRICS, new int[] {OK, FORBIDDEN, OK, OK, FORBIDDEN},
+            Caller.KEY_USAGE, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_SOURCES, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.KEY_ALERTS, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, OK},
+            Caller.KEY_OPERATOR, new int[] {FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN},
+            Caller.ADMIN_SESSION, new int[] {OK, FORBIDDEN, OK, OK, FORBIDDEN},
+            Caller.VIEWER_SESSION, new int[] {OK, FORBIDDEN, OK, OK, FORBIDDEN},
+            Caller.OPERATOR_SESSION, new int[] {OK, OK, OK, OK, FORBIDDEN},
+            Caller.NOBODY, new int[] {UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED, UNAUTHORIZED});
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void autoscaling_signals_are_read_like_metrics_within_the_tenant_and_presets_set_like_objectives(Caller caller) {
+        Answer prometheus = get(caller, "/api/v1/autoscaling");
+        List<Integer> answers = List.of(
+                get(caller, "/api/v1/deployments/" + own.deployment() + "/autoscaling")
+                        .status(),
+                get(caller, "/api/v1/deployments/" + foreign.deployment() + "/autoscaling")
+                        .status(),
+                prometheus.status(),
+                get(caller, "/api/v1/slo-presets").status(),
+                put(
+                        caller,
+                        "/api/v1/deployments/" + own.deployment() + "/objectives",
+                        "{\"preset\":\"interactive-chat\"}".getBytes(StandardCharsets.UTF_8)));
+
+        assertThat(answers)
+                .containsExactly(Arrays.stream(AUTOSCALING.get(caller)).boxed().toArray(Integer[]::new));
+        // an operator's text covers every tenant of the shared test database, more than a page may hold
+        if (prometheus.status() == OK && caller != Caller.OPERATOR_SESSION) {
+            assertThat(prometheus.body()).contains(own.deployment()).doesNotContain(foreign.deployment());
         }
     }
 

@@ -23,6 +23,7 @@ import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.SloPreset;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenant.TenantService;
@@ -129,6 +130,11 @@ public class DeploymentAdminView extends VerticalLayout {
         try {
             created = deploymentService.create(
                     operator.scope(), operator.userId(), result.definition().get());
+            SloPreset preset = form.settings.chosenPreset();
+            if (created && preset != null) {
+                deploymentService.applyPreset(
+                        operator.scope(), result.definition().get().slug(), preset);
+            }
         } catch (UnusableValueException e) {
             message.setText(e.getMessage());
             return;

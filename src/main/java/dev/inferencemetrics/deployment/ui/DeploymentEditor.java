@@ -14,6 +14,7 @@ import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.SloPreset;
 import dev.inferencemetrics.security.SignedInUser;
 import java.util.List;
 import java.util.function.Consumer;
@@ -58,7 +59,12 @@ class DeploymentEditor extends VerticalLayout {
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         save.addClickListener(click -> act(slug -> {
             deployments.edit(operator.scope(), operator.userId(), slug, changes());
-            return "Saved.";
+            SloPreset preset = settings.chosenPreset();
+            if (preset == null) {
+                return "Saved.";
+            }
+            deployments.applyPreset(operator.scope(), slug, preset);
+            return "Saved; the TTFT and ITL objectives now hold 99 % within these thresholds (" + preset.label() + ").";
         }));
         archive.addThemeVariants(ButtonVariant.LUMO_ERROR);
         archive.addClickListener(click -> Confirmation.ask(
@@ -107,6 +113,7 @@ class DeploymentEditor extends VerticalLayout {
         settings.sloTtft.setValue(deployment.sloTtftP95Ms());
         settings.sloItl.setValue(deployment.sloItlP95Ms());
         settings.sloErrorRate.setValue(deployment.sloErrorRatePct());
+        settings.preset.clear();
         archive.setVisible(deployment.archivedAt() == null);
         restore.setVisible(deployment.archivedAt() != null);
         links.removeAll();

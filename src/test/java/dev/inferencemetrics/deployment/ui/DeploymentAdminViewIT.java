@@ -1,6 +1,7 @@
 package dev.inferencemetrics.deployment.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
@@ -18,6 +19,10 @@ import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.OtlpNames;
+import dev.inferencemetrics.deployment.SloPreset;
+import dev.inferencemetrics.slo.SloKind;
+import dev.inferencemetrics.slo.SloObjective;
+import dev.inferencemetrics.slo.SloService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.BrowserRequests;
@@ -50,6 +55,9 @@ class DeploymentAdminViewIT extends SpringBrowserlessTest {
 
     @Autowired
     TenantService tenants;
+
+    @Autowired
+    SloService slos;
 
     @Autowired
     ApplicationContext context;
@@ -85,6 +93,32 @@ class DeploymentAdminViewIT extends SpringBrowserlessTest {
         assertThat(prices.current(TenantScope.allTenants(), created.slug()).outputPerMtok())
                 .isEqualByComparingTo("0.60");
         assertThat(view.message.getText()).contains("created");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_preset_fills_the_thresholds_the_operator_may_change_and_saving_holds_the_objectives_at_99_percent() {
+        TestTenant tenant = TestTenant.create(context, "admin-view-preset");
+        String slug = tenant.deployment("preset");
+        DeploymentAdminView view = navigate(DeploymentAdminView.class);
+        select(view, slug);
+
+        test(view.editor.settings.preset).selectItem(SloPreset.INLINE_CODE_COMPLETION.describe());
+        BigDecimal filledTtft = view.editor.settings.sloTtft.getValue();
+        BigDecimal filledItl = view.editor.settings.sloItl.getValue();
+        view.editor.settings.sloItl.setValue(new BigDecimal("28"));
+        test(view.editor.save).click();
+
+        assertThat(filledTtft).isEqualByComparingTo("100");
+        assertThat(filledItl).isEqualByComparingTo("25");
+        DeploymentRef saved = deployments.require(TenantScope.allTenants(), slug);
+        assertThat(saved.sloTtftP95Ms()).isEqualByComparingTo("100");
+        assertThat(saved.sloItlP95Ms()).isEqualByComparingTo("28");
+        assertThat(slos.objectives(TenantScope.allTenants(), slug))
+                .filteredOn(objective -> objective.kind() != SloKind.AVAILABILITY)
+                .extracting(SloObjective::kind, SloObjective::targetPct, SloObjective::thresholdMs)
+                .containsExactly(tuple(SloKind.TTFT, 99.0, 100.0), tuple(SloKind.ITL, 99.0, 28.0));
+        assertThat(view.editor.message.getText()).contains("99 %").contains("Inline code completion");
     }
 
     @Test
