@@ -147,6 +147,13 @@ public class FleetOverviewView extends VerticalLayout {
                 .setHeader(header("Requests"))
                 .setWidth("5em")
                 .setSortProperty(FleetSort.REQUESTS.name());
+        grid.addColumn(row -> tokens(row.inputTokensPerSecond(), row.outputTokensPerSecond()))
+                .setHeader(header("Tokens/s in · out"))
+                .setKey("tokens")
+                .setWidth("5.5em")
+                .setTooltipGenerator(row -> "Input and output tokens per second over the last hour; input + output "
+                        + NumberRules.TOKENS.format(row.inputTokensPerSecond() + row.outputTokensPerSecond())
+                        + " tokens/s");
         latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99, FleetSort.TTFT);
         latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99, FleetSort.ITL);
         // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
@@ -157,6 +164,11 @@ public class FleetOverviewView extends VerticalLayout {
                 .setWidth("5.5em")
                 .setTooltipGenerator(row -> "KV-cache use, mean over the last hour; requests waiting per replica, mean")
                 .setSortProperty(FleetSort.KV.name());
+        grid.addColumn(row -> MetricFormat.percent(row.gpuUtilisation()))
+                .setHeader(header("GPU util"))
+                .setKey("gpu")
+                .setWidth("4em")
+                .setTooltipGenerator(FleetOverviewView::gpuTooltip);
         // one column for both states, so the grid still fits a laptop's width
         grid.addComponentColumn(FleetCard::state)
                 .setHeader(header("SLO"))
@@ -205,6 +217,18 @@ public class FleetOverviewView extends VerticalLayout {
     static String kvAndWaiting(@Nullable Double kvMean, @Nullable Double perReplica) {
         String kv = MetricFormat.percent(kvMean);
         return perReplica == null ? kv : kv + " · " + NumberRules.READING.format(perReplica) + " waiting";
+    }
+
+    static String tokens(double inputPerSecond, double outputPerSecond) {
+        return NumberRules.TOKENS.format(inputPerSecond) + " · " + NumberRules.TOKENS.format(outputPerSecond);
+    }
+
+    private static String gpuTooltip(FleetRow row) {
+        return row.gpuUtilisation() == null
+                ? "No GPU metrics: add a DCGM exporter target on the deployment's Sources tab"
+                : "GPU utilisation and memory used, mean over every GPU in the last hour: "
+                        + MetricFormat.percent(row.gpuUtilisation()) + " · memory "
+                        + MetricFormat.percent(row.gpuMemory());
     }
 
     private static Html trend(FleetRow row) {
