@@ -154,7 +154,7 @@ public class FleetOverviewView extends VerticalLayout {
         // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
         // the KV column, which they explain, so every column fits 1366 px beside the menu
         grid.addColumn(row -> kvAndWaiting(row.kvMean(), row.waitingPerReplica()) + gpu(row.gpuUtilisation()))
-                .setHeader(header("KV mean · waiting · GPU"))
+                .setHeader(header("KV mean · waiting"))
                 .setKey("kv")
                 .setWidth("5.5em")
                 .setTooltipGenerator(FleetOverviewView::gpuTooltip)
