@@ -49,7 +49,8 @@ class CompareController {
                     "Each side is its window merged from the rollups; deltas are B against A, each with a verdict"
                             + " on whether it is larger than the noise at 95 %: latency percentiles by non-overlapping"
                             + " binomial rank intervals widened by the sketches' ±1 % accuracy, the error rate by a"
-                            + " two-proportion z-test, the request rate by a Poisson rate test. b defaults to a, B's window"
+                            + " two-proportion z-test, the request rate by a Poisson rate test; input and output"
+                            + " tokens/s are compared apart, without a verdict. b defaults to a, B's window"
                             + " to the period before A's (same length, ending where A's begins) when b is a, else to A's; windows are snapped outward to whole steps as in a metrics query.")
     CompareAnswer compare(
             @AuthenticationPrincipal Caller caller,

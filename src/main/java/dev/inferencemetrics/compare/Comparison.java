@@ -52,6 +52,15 @@ public record Comparison(Side a, Side b, List<Delta> deltas) {
                         windowB.length().getSeconds()),
                 RATE_TEST));
         deltas.add(Delta.of(
+                "inputTokensPerSecond",
+                "Input tokens/s",
+                "tok/s",
+                a.inputTokensPerSecond(),
+                b.inputTokensPerSecond(),
+                Better.NEITHER,
+                Verdict.NOT_TESTED,
+                null));
+        deltas.add(Delta.of(
                 "outputTokensPerSecond",
                 "Output tokens/s",
                 "tok/s",

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One side of a comparison: a deployment over a window (as snapped to whole steps). Rates are per second of the
- * window; the error rate is the share of requests that did not end ok; queue is null when no request reported it.
+ * window, input and output tokens apart; the error rate is the share of requests that did not end ok; queue is null when no request reported it.
  */
 public record Side(
         String deployment,
@@ -17,6 +17,7 @@ public record Side(
         long errors,
         @Nullable Double errorRate,
         double requestsPerSecond,
+        double inputTokensPerSecond,
         double outputTokensPerSecond,
         @Nullable Double kvCacheMean,
         LatencyFigures ttft,
@@ -35,6 +36,7 @@ public record Side(
                 totals.failedRequests(),
                 totals.requests() == 0 ? null : (double) totals.failedRequests() / totals.requests(),
                 totals.requests() / seconds,
+                totals.inputTokens() / seconds,
                 totals.outputTokens() / seconds,
                 window.kvCache().mean(),
                 LatencyFigures.of(totals.ttft()),

@@ -88,10 +88,14 @@ public record DeploymentMetrics(
             @Nullable Double max,
             @Nullable Double min) {}
 
-    /** Rates over the interval; errorRate is the share of requests that did not end ok (null without requests). */
+    /**
+     * Rates over the interval: requests, and input (prompt) and output (generated) tokens of every request that
+     * reported them, apart; errorRate is the share of requests that did not end ok (null without requests).
+     */
     public record ThroughputPoint(
             Instant t,
             double requestsPerSecond,
+            double inputTokensPerSecond,
             double outputTokensPerSecond,
             @Nullable Double errorRate) {}
 }

@@ -7,7 +7,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A page of {@code GET /api/v1/fleet}: {@code total} deployments match, these are those from {@code offset} on;
  * {@code nextOffset} asks for the next page (null on the last). Latencies in ms, rates per second, error rate and KV
- * mean as the Metrics API gives them: the error rate a share of requests (0–1), the KV mean a percentage.
+ * mean as the Metrics API gives them: the error rate a share of requests (0–1), the KV mean a percentage. Input and
+ * output tokens per second are apart (their sum is "input + output tokens/s"); the GPU means are percentages over
+ * every GPU of the deployment's DCGM exporter targets, null without one.
  */
 public record FleetAnswer(
         Instant from,
@@ -35,6 +37,10 @@ public record FleetAnswer(
             Latency itl,
             @Nullable Double kvCacheMean,
             @Nullable Double waitingPerReplica,
+            double inputTokensPerSecond,
+            double outputTokensPerSecond,
+            @Nullable Double gpuUtilisationMean,
+            @Nullable Double gpuMemoryMean,
             @Nullable Instant archivedAt) {}
 
     public record Latency(
@@ -72,6 +78,10 @@ public record FleetAnswer(
                 new Latency(row.itlP50(), row.itlP95(), row.itlP99()),
                 row.kvMean(),
                 row.waitingPerReplica(),
+                row.inputTokensPerSecond(),
+                row.outputTokensPerSecond(),
+                row.gpuUtilisation(),
+                row.gpuMemory(),
                 row.archivedAt());
     }
 }

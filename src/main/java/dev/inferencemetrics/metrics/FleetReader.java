@@ -29,7 +29,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * The last hour of many deployments at once: one statement each for the request rollups, the KV rollups, the
- * waiting-request gauges and the firing alerts, whatever the number of deployments. A deployment's hour is read as its
+ * waiting-request gauges, the GPU utilisation and memory gauges and the firing alerts, whatever the number of deployments. A deployment's hour is read as its
  * whole half hours plus the ragged minutes around them ({@link RollupSpan}), so a read merges a few rows per
  * deployment instead of sixty; the TTFT trend, which needs every 5-minute interval, is read only for the rows a page
  * shows ({@link #withTrends}). Every figure is the one the Metrics page's query gives for the same window.
@@ -82,6 +82,10 @@ class FleetReader {
         // the mean over exactly the last hour, as the Metrics page's engine gauges read it
         Map<Long, Double> waiting =
                 engineGauges.meanByDeployment(keys, EngineGauges.WAITING, Resolution.MINUTE, now.minus(WINDOW), now);
+        Map<Long, Double> gpuUtil =
+                engineGauges.meanByDeployment(keys, EngineGauges.GPU_UTIL, Resolution.MINUTE, now.minus(WINDOW), now);
+        Map<Long, Double> gpuMemory =
+                engineGauges.meanByDeployment(keys, EngineGauges.GPU_MEMORY, Resolution.MINUTE, now.minus(WINDOW), now);
         Set<String> firing = alerts.stream()
                 .flatMap(source -> source.firingDeployments(scope).stream())
                 .collect(Collectors.toSet());
@@ -97,6 +101,7 @@ class FleetReader {
                                     IntervalRollups.kvSummary(window, kv.getOrDefault(id, List.of())),
                                     window,
                                     waiting.get(id),
+                                    new Gpu(gpuUtil.get(id), gpuMemory.get(id)),
                                     firing.contains(listed.deployment().slug())));
                 })
                 .toList();
@@ -143,6 +148,7 @@ class FleetReader {
             KvSummary kv,
             QueryWindow window,
             @Nullable Double waiting,
+            Gpu gpu,
             boolean firing) {
         DeploymentRef deployment = listed.deployment();
         Optional<Percentiles> ttft = totals.ttft().percentiles();
@@ -176,11 +182,19 @@ class FleetReader {
                 value(itl, Percentiles::p99),
                 kv.mean(),
                 waiting,
+                (double) totals.inputTokens() / seconds,
+                (double) totals.outputTokens() / seconds,
+                gpu.utilisation(),
+                gpu.memory(),
                 slo,
                 firing,
                 List.of(),
                 deployment.inactiveSince());
     }
+
+    /** A deployment's mean GPU readings over the hour; null without a DCGM exporter target. */
+    private record Gpu(
+            @Nullable Double utilisation, @Nullable Double memory) {}
 
     private static @Nullable Double value(Optional<Percentiles> percentiles, Function<Percentiles, Double> which) {
         return percentiles.map(which).orElse(null);

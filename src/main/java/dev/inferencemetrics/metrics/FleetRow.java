@@ -8,7 +8,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * One deployment's last hour at a glance, for the fleet overview and {@code GET /api/v1/fleet}: request rate, the
  * share of requests not ok (null without requests), TTFT and ITL percentiles of the ok requests, the time-weighted KV
- * mean, the mean requests waiting per replica where engines are scraped, the SLO state and whether an alert fires.
+ * mean, the mean requests waiting per replica where engines are scraped, input and output tokens per second apart,
+ * the mean GPU utilisation and memory use (%, every GPU of every DCGM exporter target weighing the same; null without
+ * one), the SLO state and whether an alert fires.
  * {@code ttftTrend} (TTFT percentiles per 5 minutes) is filled for the rows of the page asked for, empty otherwise.
  * {@code archivedAt} is null while it is active.
  */
@@ -30,6 +32,10 @@ public record FleetRow(
         @Nullable Double itlP99,
         @Nullable Double kvMean,
         @Nullable Double waitingPerReplica,
+        double inputTokensPerSecond,
+        double outputTokensPerSecond,
+        @Nullable Double gpuUtilisation,
+        @Nullable Double gpuMemory,
         SloState sloState,
         boolean firing,
         List<LatencyPoint> ttftTrend,
@@ -55,6 +61,10 @@ public record FleetRow(
                 itlP99,
                 kvMean,
                 waitingPerReplica,
+                inputTokensPerSecond,
+                outputTokensPerSecond,
+                gpuUtilisation,
+                gpuMemory,
                 sloState,
                 firing,
                 trend,

@@ -123,7 +123,11 @@ final class IntervalRollups {
             Double errorRate =
                     interval.requests() == 0 ? null : (double) interval.failedRequests() / interval.requests();
             points.add(new ThroughputPoint(
-                    interval.bucket(), interval.requests() / seconds, interval.outputTokens() / seconds, errorRate));
+                    interval.bucket(),
+                    interval.requests() / seconds,
+                    interval.inputTokens() / seconds,
+                    interval.outputTokens() / seconds,
+                    errorRate));
         }
         return points;
     }

@@ -16,5 +16,9 @@ public final class MetricDefinitions {
     public static final String ERRORS = "Errors: the share of requests that ended other than ok (error, timeout or"
             + " cancelled); the SLO state turns breached above the deployment's error-rate limit.";
 
+    public static final String THROUGHPUT = "Throughput: input (prompt) and output (generated) tokens per second over"
+            + " the window, apart, since prefill-heavy and decode-heavy work differ; their sum is labelled input +"
+            + " output tokens/s.";
+
     private MetricDefinitions() {}
 }

@@ -61,7 +61,8 @@ class MetricsController {
                     + " to whole steps; from/to in the answer say what was covered. latencySource says where the"
                     + " latency figures come from: requests (exact), engine-histograms (a deployment known only from"
                     + " its engines' /metrics in this window: see approximate, bucketed estimates with their bucket"
-                    + " bounds) or none.")
+                    + " bounds) or none. Throughput per interval gives input (prompt) and output (generated) tokens/s"
+                    + " apart; their sum is the input + output tokens/s.")
     MetricsAnswer metrics(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,

@@ -17,4 +17,13 @@ sealed interface Alias {
 
     /** A histogram in seconds: {@code name_bucket} series with an {@code le} label. */
     record Histogram(String engine, String name) implements Alias {}
+
+    /**
+     * A gauge written once per GPU (told apart by its {@code gpu}, {@code UUID} and MIG {@code GPU_I_ID} labels): each GPU's reading counts, times {@code scale} (100
+     * for a 0–1 ratio, 1 otherwise).
+     */
+    record PerGpu(String engine, String name, double scale) implements Alias {}
+
+    /** Memory used of each GPU as a percentage of used + free, from the two gauges of that GPU. */
+    record GpuMemory(String engine, String used, String free) implements Alias {}
 }

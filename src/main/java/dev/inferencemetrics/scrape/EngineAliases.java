@@ -3,7 +3,9 @@ package dev.inferencemetrics.scrape;
 import dev.inferencemetrics.scrape.Alias.Counter;
 import dev.inferencemetrics.scrape.Alias.CounterRatio;
 import dev.inferencemetrics.scrape.Alias.Gauge;
+import dev.inferencemetrics.scrape.Alias.GpuMemory;
 import dev.inferencemetrics.scrape.Alias.Histogram;
+import dev.inferencemetrics.scrape.Alias.PerGpu;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +13,8 @@ import java.util.Map;
 /**
  * The one table from engine metric names to ours (the README shows the same table). Per metric, the first alias a
  * replica's scrape carries wins, so a vLLM that writes both its new and its deprecated name is read once, by the
- * new one. Labels that split an engine into replicas of their own are listed here too.
+ * new one. Labels that split an engine into replicas of their own are listed here too. NVIDIA's DCGM exporter, scraped
+ * as a target of its own, writes one series per GPU: each GPU is one reading.
  */
 final class EngineAliases {
 
@@ -23,6 +26,7 @@ final class EngineAliases {
     private static final String SGLANG = "SGLang";
     private static final String NIM = "NVIDIA NIM";
     private static final String DYNAMO = "NVIDIA Dynamo";
+    private static final String DCGM = "NVIDIA DCGM exporter";
 
     static final Map<EngineMetric, List<Alias>> TABLE = table();
 
@@ -103,6 +107,10 @@ final class EngineAliases {
                         new Histogram(SGLANG, "sglang:e2e_request_latency_seconds"),
                         new Histogram(NIM, "e2e_request_latency_seconds"),
                         new Histogram(DYNAMO, "dynamo_frontend_request_duration_seconds")));
+        table.put(EngineMetric.GPU_UTIL, List.of(new PerGpu(DCGM, "DCGM_FI_DEV_GPU_UTIL", 1)));
+        table.put(EngineMetric.GPU_ACTIVE, List.of(new PerGpu(DCGM, "DCGM_FI_PROF_GR_ENGINE_ACTIVE", 100)));
+        table.put(EngineMetric.GPU_MEMORY, List.of(new GpuMemory(DCGM, "DCGM_FI_DEV_FB_USED", "DCGM_FI_DEV_FB_FREE")));
+        table.put(EngineMetric.GPU_POWER, List.of(new PerGpu(DCGM, "DCGM_FI_DEV_POWER_USAGE", 1)));
         return table;
     }
 }

@@ -11,7 +11,11 @@ public enum EngineMetric {
     GENERATION_TOKENS("generation_tokens", "generated tokens per second"),
     TTFT("ttft", "time to first token (histogram)"),
     ITL("itl", "inter-token latency (histogram)"),
-    E2E("e2e", "end-to-end latency (histogram)");
+    E2E("e2e", "end-to-end latency (histogram)"),
+    GPU_UTIL("gpu_util", "GPU utilisation, % (per GPU)"),
+    GPU_ACTIVE("gpu_active", "graphics engine active, % of time (per GPU)"),
+    GPU_MEMORY("gpu_memory", "GPU memory used, % of used + free (per GPU)"),
+    GPU_POWER("gpu_power", "GPU power draw, W (per GPU)");
 
     private final String code;
     private final String description;

@@ -14,6 +14,7 @@ import java.util.Optional;
  * Reads a parsed scrape through {@link EngineAliases}: splits it into replicas (the target's own name, plus any
  * replica label such as {@code engine="0"}), and per replica and metric takes the first alias present. Readings that
  * mean "no data" — NaN, infinities, negative values such as vLLM's {@code -1} — are skipped, and so are ratios above 1.
+ * A per-GPU gauge (NVIDIA's DCGM exporter) yields one reading per GPU of the replica.
  */
 final class ScrapeReader {
 
@@ -77,7 +78,42 @@ final class ScrapeReader {
                 yield true;
             }
             case Alias.Histogram histogram -> buckets(metric, histogram.name(), replica, cumulatives);
+            case Alias.PerGpu perGpu -> {
+                Map<String, Double> byGpu = perGpu(perGpu.name(), replica);
+                byGpu.values().stream()
+                        .filter(value -> perGpu.scale() == 1 || value <= 1)
+                        .forEach(value -> gauges.add(new GaugeReading(metric, replica, value * perGpu.scale())));
+                yield !byGpu.isEmpty();
+            }
+            case Alias.GpuMemory memory -> gpuMemory(metric, memory, replica, gauges);
         };
+    }
+
+    /** Each GPU's memory used as a percentage of used + free; false when no GPU reports both. */
+    private boolean gpuMemory(EngineMetric metric, Alias.GpuMemory memory, String replica, List<GaugeReading> gauges) {
+        Map<String, Double> free = perGpu(memory.free(), replica);
+        boolean read = false;
+        for (var used : perGpu(memory.used(), replica).entrySet()) {
+            Double freeMib = free.get(used.getKey());
+            if (freeMib != null && used.getValue() + freeMib > 0) {
+                gauges.add(new GaugeReading(metric, replica, 100 * used.getValue() / (used.getValue() + freeMib)));
+                read = true;
+            }
+        }
+        return read;
+    }
+
+    /** The first usable reading of each GPU (its {@code gpu}, {@code UUID} and MIG instance) in the replica. */
+    private Map<String, Double> perGpu(String name, String replica) {
+        Map<String, Double> byGpu = new LinkedHashMap<>();
+        for (Sample sample : samples(name, replica)) {
+            if (usable(sample.value())) {
+                byGpu.putIfAbsent(
+                        sample.label("gpu") + '\t' + sample.label("UUID") + '\t' + sample.label("GPU_I_ID"),
+                        sample.value());
+            }
+        }
+        return byGpu;
     }
 
     private Optional<Double> first(String name, String replica) {

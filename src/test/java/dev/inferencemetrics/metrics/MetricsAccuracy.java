@@ -145,6 +145,7 @@ public final class MetricsAccuracy {
             Totals interval = sent.totalsBetween(point.t(), point.t().plusSeconds(answer.stepSeconds()));
             String what = "throughput at " + point.t() + " of " + window;
             assertThat(point.requestsPerSecond() * seconds).as(what).isCloseTo(interval.requests(), within(1e-6));
+            assertThat(point.inputTokensPerSecond() * seconds).as(what).isCloseTo(interval.inputTokens(), within(1e-6));
             assertThat(point.outputTokensPerSecond() * seconds)
                     .as(what)
                     .isCloseTo(interval.outputTokens(), within(1e-6));

@@ -100,6 +100,59 @@ class ScrapeReaderTest {
         assertThat(snapshot.gauges()).containsExactly(new GaugeReading(EngineMetric.REQUESTS_WAITING, "r", 4));
     }
 
+    @Test
+    void a_dcgm_exporter_scrape_gives_each_gpus_utilisation_engine_activity_memory_share_and_power()
+            throws IOException {
+        Snapshot snapshot = read(DATASETS.resolve("dcgm-exporter-tesla-t4-busy.txt"), "node-a");
+
+        assertThat(snapshot.gauges())
+                .usingRecursiveFieldByFieldElementComparatorOnFields("metric", "replica")
+                .containsExactlyInAnyOrder(
+                        new GaugeReading(EngineMetric.GPU_UTIL, "node-a", 0),
+                        new GaugeReading(EngineMetric.GPU_ACTIVE, "node-a", 0),
+                        new GaugeReading(EngineMetric.GPU_MEMORY, "node-a", 0),
+                        new GaugeReading(EngineMetric.GPU_POWER, "node-a", 0));
+        assertThat(value(snapshot, EngineMetric.GPU_UTIL)).isEqualTo(91.0);
+        assertThat(value(snapshot, EngineMetric.GPU_ACTIVE)).isCloseTo(15.6205, within(1e-9));
+        assertThat(value(snapshot, EngineMetric.GPU_MEMORY)).isCloseTo(100.0 * 5120 / (5120 + 9791), within(1e-9));
+        assertThat(value(snapshot, EngineMetric.GPU_POWER)).isCloseTo(68.244, within(1e-9));
+        assertThat(snapshot.cumulatives()).isEmpty();
+    }
+
+    @Test
+    void an_idle_gpu_reads_zero_and_its_help_and_type_lines_change_nothing() throws IOException {
+        Snapshot snapshot = read(DATASETS.resolve("dcgm-exporter-l4-idle.txt"), "node-b");
+
+        assertThat(value(snapshot, EngineMetric.GPU_UTIL)).isZero();
+        assertThat(value(snapshot, EngineMetric.GPU_MEMORY)).isZero();
+        assertThat(value(snapshot, EngineMetric.GPU_POWER)).isCloseTo(16.365, within(1e-9));
+        assertThat(snapshot.gauges()).hasSize(4);
+    }
+
+    @Test
+    void every_gpu_of_a_target_is_a_reading_of_its_own_and_memory_pairs_used_with_free_of_the_same_gpu() {
+        // a fixture in the exposition's shape: two GPUs, the second one's series first, a MIG instance of the first
+        Snapshot snapshot = ScrapeReader.read(ExpositionParser.parse("""
+                DCGM_FI_DEV_FB_USED{gpu="1",UUID="GPU-b"} 3000
+                DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-a"} 1000
+                DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-a",GPU_I_ID="3"} 10
+                DCGM_FI_DEV_FB_FREE{gpu="0",UUID="GPU-a"} 7000
+                DCGM_FI_DEV_FB_FREE{gpu="1",UUID="GPU-b"} 1000
+                DCGM_FI_DEV_FB_FREE{gpu="0",UUID="GPU-a",GPU_I_ID="3"} 90
+                DCGM_FI_DEV_GPU_UTIL{gpu="0",UUID="GPU-a"} 40
+                DCGM_FI_DEV_GPU_UTIL{gpu="1",UUID="GPU-b"} 80
+                DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu="0",UUID="GPU-a"} 1.5
+                """), "node");
+
+        assertThat(snapshot.gauges())
+                .containsExactlyInAnyOrder(
+                        new GaugeReading(EngineMetric.GPU_UTIL, "node", 40),
+                        new GaugeReading(EngineMetric.GPU_UTIL, "node", 80),
+                        new GaugeReading(EngineMetric.GPU_MEMORY, "node", 75),
+                        new GaugeReading(EngineMetric.GPU_MEMORY, "node", 12.5),
+                        new GaugeReading(EngineMetric.GPU_MEMORY, "node", 10));
+    }
+
     private static double value(Snapshot snapshot, EngineMetric metric) {
         return snapshot.gauges().stream()
                 .filter(g -> g.metric() == metric)

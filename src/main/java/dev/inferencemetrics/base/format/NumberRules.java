@@ -3,7 +3,7 @@ package dev.inferencemetrics.base.format;
 import dev.inferencemetrics.base.format.NumberRule.Step;
 import java.util.List;
 
-/** The product's number rules: latencies, percentages, shares, rates, token counts and money. */
+/** The product's number rules: latencies, percentages, shares, rates, token counts, power and money. */
 public final class NumberRules {
 
     /** 0.42 ms, 7.6 ms, 76 ms, 11.36 s */
@@ -34,6 +34,9 @@ public final class NumberRules {
 
     /** 2,826.0 and 4.0: a gauge reading such as requests waiting per replica */
     public static final NumberRule READING = new NumberRule(List.of(new Step(null, 1, 1, true, "", null)));
+
+    /** 68.2 W: a power draw */
+    public static final NumberRule WATTS = new NumberRule(List.of(new Step(null, 1, 1, true, " W", null)));
 
     /** 950, 12.3k, 4.56M, 1.2B */
     public static final NumberRule TOKENS = new NumberRule(List.of(

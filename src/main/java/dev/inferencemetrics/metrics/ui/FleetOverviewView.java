@@ -143,19 +143,21 @@ public class FleetOverviewView extends VerticalLayout {
                 .setSortProperty(FleetSort.MODEL.name())
                 .setWidth("8em")
                 .setTooltipGenerator(row -> row.model() + " · " + row.engine());
+        // tokens/s in the tooltip, so every column still fits 1366 px beside the menu
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader(header("Requests"))
+                .setTooltipGenerator(row -> tokens(row.inputTokensPerSecond(), row.outputTokensPerSecond()))
                 .setWidth("5em")
                 .setSortProperty(FleetSort.REQUESTS.name());
         latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99, FleetSort.TTFT);
         latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99, FleetSort.ITL);
         // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
         // the KV column, which they explain, so every column fits 1366 px beside the menu
-        grid.addColumn(row -> kvAndWaiting(row.kvMean(), row.waitingPerReplica()))
+        grid.addColumn(row -> kvAndWaiting(row.kvMean(), row.waitingPerReplica()) + gpu(row.gpuUtilisation()))
                 .setHeader(header("KV mean · waiting"))
                 .setKey("kv")
                 .setWidth("5.5em")
-                .setTooltipGenerator(row -> "KV-cache use, mean over the last hour; requests waiting per replica, mean")
+                .setTooltipGenerator(FleetOverviewView::gpuTooltip)
                 .setSortProperty(FleetSort.KV.name());
         // one column for both states, so the grid still fits a laptop's width
         grid.addComponentColumn(FleetCard::state)
@@ -205,6 +207,26 @@ public class FleetOverviewView extends VerticalLayout {
     static String kvAndWaiting(@Nullable Double kvMean, @Nullable Double perReplica) {
         String kv = MetricFormat.percent(kvMean);
         return perReplica == null ? kv : kv + " · " + NumberRules.READING.format(perReplica) + " waiting";
+    }
+
+    /** Input and output tokens/s apart, and their sum labelled as such. */
+    static String tokens(double inputPerSecond, double outputPerSecond) {
+        return "Tokens per second over the last hour: input " + NumberRules.TOKENS.format(inputPerSecond)
+                + " · output " + NumberRules.TOKENS.format(outputPerSecond) + " · input + output "
+                + NumberRules.TOKENS.format(inputPerSecond + outputPerSecond) + " tokens/s";
+    }
+
+    /** The mean GPU utilisation of deployments with a DCGM exporter target; nothing for the others. */
+    static String gpu(@Nullable Double utilisation) {
+        return utilisation == null ? "" : " · GPU " + MetricFormat.percent(utilisation);
+    }
+
+    private static String gpuTooltip(FleetRow row) {
+        String kv = "KV-cache use, mean over the last hour; requests waiting per replica, mean";
+        return row.gpuUtilisation() == null
+                ? kv + "; no GPU metrics: add a DCGM exporter target on the deployment's Sources tab"
+                : kv + "; GPU utilisation, mean over every GPU: " + MetricFormat.percent(row.gpuUtilisation())
+                        + " (memory used " + MetricFormat.percent(row.gpuMemory()) + ")";
     }
 
     private static Html trend(FleetRow row) {

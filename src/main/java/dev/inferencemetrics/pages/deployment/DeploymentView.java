@@ -23,6 +23,7 @@ import dev.inferencemetrics.deployment.ui.page.DeploymentTab;
 import dev.inferencemetrics.deployment.ui.page.IntervalDetails;
 import dev.inferencemetrics.metrics.ApproximateLatencyService;
 import dev.inferencemetrics.metrics.EngineGaugeQueryService;
+import dev.inferencemetrics.metrics.EngineGauges;
 import dev.inferencemetrics.metrics.HeatmapService;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.QueryWindow;
@@ -144,9 +145,12 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         ApproximateLatencyCards approximate = new ApproximateLatencyCards();
         metricsTab.addCharts(approximate, r -> approximate.show(approximateLatency.query(deployment, r.window(clock))));
         EngineGaugeCharts gaugeCharts = new EngineGaugeCharts();
-        metricsTab.addCharts(gaugeCharts, r -> {
+        GpuCharts gpuCharts = new GpuCharts();
+        metricsTab.addCharts(new Div(gaugeCharts, gpuCharts), r -> {
             QueryWindow window = r.window(clock);
-            gaugeCharts.show(engineGauges.query(deployment, window), window.step(), clock.instant());
+            EngineGauges gauges = engineGauges.query(deployment, window);
+            gaugeCharts.show(gauges, window.step(), clock.instant());
+            gpuCharts.show(gauges, window.step(), clock.instant());
         });
         DrillDownPanel panel = new DrillDownPanel(
                 (from, to, sort, after) -> drillDown.page(deployment, from, to, sort, true, 50, after),

@@ -68,7 +68,8 @@ class EngineGaugeCharts extends Div {
         }
     }
 
-    private static List<ChartPoint> points(
+    /** The complete intervals of a gauge series as chart points of one of its figures. */
+    static List<ChartPoint> points(
             List<GaugePoint> series, Function<GaugePoint, @Nullable Double> value, Duration step, Instant now) {
         return CompleteIntervals.ended(series, GaugePoint::t, step.toSeconds(), now).stream()
                 .map(point -> new ChartPoint(point.t().toEpochMilli(), value.apply(point)))

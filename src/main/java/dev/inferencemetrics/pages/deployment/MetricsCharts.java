@@ -29,6 +29,8 @@ class MetricsCharts extends Div {
 
     static final String GROUP = "deployment-metrics";
     private static final String SLO = "#7c3aed";
+    static final String INPUT_TOKENS = "input tokens/s";
+    static final String OUTPUT_TOKENS = "output tokens/s";
 
     final ApexChart ttft = new ApexChart();
     final ApexChart itl = new ApexChart();
@@ -97,13 +99,23 @@ class MetricsCharts extends Div {
                 P50,
                 series,
                 DeploymentMetrics.ThroughputPoint::requestsPerSecond));
-        tokenRate.setConfig(rate(
-                "token-rate",
-                "Output tokens",
-                "output tokens/s",
-                P90,
-                series,
-                DeploymentMetrics.ThroughputPoint::outputTokensPerSecond));
+        tokenRate.setConfig(ChartConfig.line(
+                        "token-rate",
+                        GROUP,
+                        "Tokens",
+                        ChartUnit.PER_SECOND,
+                        List.of(
+                                throughput(
+                                        INPUT_TOKENS,
+                                        P50,
+                                        series,
+                                        DeploymentMetrics.ThroughputPoint::inputTokensPerSecond),
+                                throughput(
+                                        OUTPUT_TOKENS,
+                                        P90,
+                                        series,
+                                        DeploymentMetrics.ThroughputPoint::outputTokensPerSecond)))
+                .withHeight(200));
         errorRate.setConfig(ChartConfig.line(
                         "error-rate",
                         GROUP,
@@ -148,14 +160,16 @@ class MetricsCharts extends Div {
             String color,
             DeploymentMetrics.Series series,
             Function<DeploymentMetrics.ThroughputPoint, @Nullable Double> value) {
-        return ChartConfig.line(
-                        id,
-                        GROUP,
-                        title,
-                        ChartUnit.PER_SECOND,
-                        List.of(ChartSeries.solid(
-                                name, color, points(series.throughput(), DeploymentMetrics.ThroughputPoint::t, value))))
+        return ChartConfig.line(id, GROUP, title, ChartUnit.PER_SECOND, List.of(throughput(name, color, series, value)))
                 .withHeight(200);
+    }
+
+    private static ChartSeries throughput(
+            String name,
+            String color,
+            DeploymentMetrics.Series series,
+            Function<DeploymentMetrics.ThroughputPoint, @Nullable Double> value) {
+        return ChartSeries.solid(name, color, points(series.throughput(), DeploymentMetrics.ThroughputPoint::t, value));
     }
 
     private static ChartThreshold threshold(double sloMs) {

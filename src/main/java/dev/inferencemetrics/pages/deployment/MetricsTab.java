@@ -178,6 +178,7 @@ class MetricsTab extends VerticalLayout {
                 metrics.summary().requests() > 0 || metrics.summary().kvCache().mean() != null;
         emptyState.setVisible(!hasData);
         cards.show(metrics.summary(), Duration.ofSeconds(metrics.stepSeconds()));
+        cards.showThroughput(metrics.summary(), Duration.between(metrics.from(), metrics.to()));
         charts.show(metrics, clock.instant());
         queue.show(metrics, cards.ttft, clock.instant());
         drawBands();

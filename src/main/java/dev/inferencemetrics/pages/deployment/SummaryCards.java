@@ -8,7 +8,7 @@ import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.metrics.SloState;
 import java.time.Duration;
 
-/** The four cards across the top of the Metrics tab: TTFT, ITL, E2E and KV cache. */
+/** The cards across the top of the Metrics tab: TTFT, ITL, E2E, KV cache, errors and token throughput. */
 class SummaryCards extends Div {
 
     private static final String TAIL_AND_MAX = " " + MetricDefinitions.TAIL + " " + MetricDefinitions.MAX_P99;
@@ -18,10 +18,24 @@ class SummaryCards extends Div {
     final MetricCard e2e = new MetricCard("E2E", MetricDefinitions.E2E + TAIL_AND_MAX);
     final MetricCard kvCache = new MetricCard("KV Cache", MetricDefinitions.KV_CACHE);
     final MetricCard errors = new MetricCard("Errors", MetricDefinitions.ERRORS);
+    final MetricCard throughput = new MetricCard("Tokens", MetricDefinitions.THROUGHPUT);
 
     SummaryCards() {
         addClassName("summary-cards");
-        add(ttft, itl, e2e, kvCache, errors);
+        add(ttft, itl, e2e, kvCache, errors, throughput);
+    }
+
+    /** Input and output tokens per second of the window ({@code length} long), apart and together. */
+    void showThroughput(Summary summary, Duration length) {
+        double seconds = length.toSeconds();
+        double input = summary.inputTokens() / seconds;
+        double output = summary.outputTokens() / seconds;
+        throughput.show(
+                MetricFormat.rate(output),
+                SloState.NO_DATA,
+                "output tokens/s",
+                "Input tokens/s " + MetricFormat.rate(input),
+                "Input + output tokens/s " + MetricFormat.rate(input + output));
     }
 
     /** The window's figures; {@code step} is the charts' interval, at which Max P99 is taken. */

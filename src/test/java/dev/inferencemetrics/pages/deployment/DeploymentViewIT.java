@@ -1,6 +1,7 @@
 package dev.inferencemetrics.pages.deployment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
@@ -10,6 +11,7 @@ import com.vaadin.flow.router.HasErrorParameter;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.RouteParameters;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
+import dev.inferencemetrics.base.ui.chart.ChartPoint;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.base.ui.chart.ChartThreshold;
 import dev.inferencemetrics.deployment.DeploymentService;
@@ -30,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -249,6 +252,44 @@ class DeploymentViewIT extends SpringBrowserlessTest {
             labels.add(tabs.getTabAt(i).getLabel());
         }
         return labels;
+    }
+
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void input_and_output_tokens_per_second_are_two_series_and_the_card_labels_their_sum() {
+        DeploymentView view = navigate("deployments/" + SLUG, DeploymentView.class);
+        ChartConfig tokens = view.metricsTab.charts.tokenRate.getConfig().orElseThrow();
+
+        assertThat(seriesNames(tokens)).containsExactly(MetricsCharts.INPUT_TOKENS, MetricsCharts.OUTPUT_TOKENS);
+        // 200 requests of 100 input and 600 output tokens, in whole minutes of the chart
+        assertThat(tokensIn(tokens.series().get(0))).isCloseTo(20_000, within(1e-6));
+        assertThat(tokensIn(tokens.series().get(1))).isCloseTo(120_000, within(1e-6));
+        assertThat(detailLines(view.metricsTab.cards.throughput))
+                .satisfiesExactly(
+                        line -> assertThat(line).isEqualTo("output tokens/s"),
+                        line -> assertThat(line).matches("Input tokens/s \\d+\\.\\d\\d/s"),
+                        line -> assertThat(line).matches("Input \\+ output tokens/s \\d+/s"));
+    }
+
+    @Test
+    @WithUserDetails(value = "card-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_deployment_without_a_dcgm_exporter_target_says_how_to_get_gpu_charts() {
+        navigate("deployments/" + SLUG, DeploymentView.class);
+        GpuCharts gpu = $(GpuCharts.class).single();
+
+        assertThat(gpu.emptyState.isVisible()).isTrue();
+        assertThat(gpu.emptyState.getText())
+                .isEqualTo("No GPU metrics: add a DCGM exporter target on the Sources tab.");
+        assertThat(List.of(gpu.utilisation, gpu.memory, gpu.power)).noneMatch(chart -> chart.isVisible());
+    }
+
+    private static double tokensIn(ChartSeries series) {
+        return series.data().stream()
+                        .map(ChartPoint::y)
+                        .filter(Objects::nonNull)
+                        .mapToDouble(Double::doubleValue)
+                        .sum()
+                * 60;
     }
 
     private List<JsonNode> requests() {

@@ -33,7 +33,7 @@ final class WindowMetrics {
             double p50 = i + 1;
             ttft.add(new LatencyPoint(window.intervalStart(i), 10, p50, p50, p50, p50));
             throughput.add(new ThroughputPoint(
-                    window.intervalStart(i), 10.0 / window.step().toSeconds(), 0, 0.0));
+                    window.intervalStart(i), 10.0 / window.step().toSeconds(), 0, 0, 0.0));
         }
         double p50 = window.points();
         LatencySummary summary = new LatencySummary(10L * window.points(), p50, p50, p50, p50, 1.0, p50);

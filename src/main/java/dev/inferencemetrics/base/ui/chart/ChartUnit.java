@@ -15,6 +15,8 @@ public enum ChartUnit {
     FRACTION(NumberRules.SHARE),
     /** 950, 12.3k, 4.56M, 1.2B */
     TOKENS(NumberRules.TOKENS),
+    /** 68.2 W */
+    WATTS(NumberRules.WATTS),
     /** 12.35, < 0.01 (a currency amount; the series name says which currency) */
     MONEY(NumberRules.MONEY);
 
