@@ -1,5 +1,6 @@
 package dev.inferencemetrics.capacity.ui;
 
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
@@ -49,7 +50,7 @@ class CapacityPanel extends VerticalLayout {
         range.addValueChangeListener(event -> reload());
         knee.addClassName("capacity-knee");
         evidence.addClassName("capacity-evidence");
-        add(range, knee, evidence, chart, sizing);
+        add(new H2("Where the tail bends"), range, knee, evidence, chart, sizing);
         reload();
     }
 

@@ -1,7 +1,7 @@
 package dev.inferencemetrics.capacity.ui;
 
 import com.vaadin.flow.component.grid.Grid;
-import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -57,7 +57,7 @@ class SizingPanel extends VerticalLayout {
         table.addColumn(row -> row.plan() == null ? "" : cost(row.plan())).setHeader("Monthly cost");
         table.setAllRowsVisible(true);
         table.addClassName("capacity-targets");
-        add(new H3("How many replicas"), new HorizontalLayout(peak, target, service), basis, plan, table);
+        add(new H2("How many replicas"), new HorizontalLayout(peak, target, service), basis, plan, table);
     }
 
     void show(CapacityReport report) {
