@@ -9,12 +9,13 @@ export interface ChartConfig {
   title: string;
   unit: ChartUnit;
   height: number;
-  type: "line" | "area" | "bar";
+  type: "line" | "area" | "bar" | "scatter";
   sparkline: boolean;
   series: ChartSeries[];
   thresholds: ChartThreshold[];
   stacked: boolean;
-  timeAxis: "INSTANT" | "DAY";
+  timeAxis: "INSTANT" | "DAY" | "NUMBER";
+  scatter?: Scatter;
   format: NumberRule;
   timeTicks: TimeTicks;
 }
@@ -41,6 +42,19 @@ export interface ChartSeries {
   color: string;
   dashed: boolean;
   data: { x: number; y: number | null }[];
+}
+
+/** What a chart draws of a series, whether a time series or a scatter's dots. */
+interface Plotted {
+  name: string;
+  color: string;
+  data: { x: number; y: number | null }[];
+}
+
+/** Mirrors dev.inferencemetrics.base.ui.chart.Scatter: dots against a numeric axis, in place of time series. */
+export interface Scatter {
+  xTitle: string;
+  series: { name: string; color: string; data: { x: number; y: number }[] }[];
 }
 
 export interface TimeZone {
@@ -269,6 +283,8 @@ function toApexOptions(
 ): ApexCharts.ApexOptions {
   const format = (value: number) => formatValue(value, config.format);
   const bars = config.type === "bar";
+  const scatter = config.type === "scatter" ? config.scatter : undefined;
+  const plotted: Plotted[] = scatter ? scatter.series : config.series;
   const days = config.timeAxis === "DAY";
   // a day is a calendar date: its UTC midnight must not shift into the browser's zone
   const utc = days || (zone?.utc ?? false);
@@ -284,7 +300,7 @@ function toApexOptions(
   });
   const pointsWithData = Math.max(
     0,
-    ...config.series.map((s) => s.data.filter((p) => p.y !== null).length),
+    ...plotted.map((s) => s.data.filter((p) => p.y !== null).length),
   );
   // without data there is no scale to show: no invented 0–6 ms axis, only the no-data text
   const empty = pointsWithData === 0;
@@ -299,6 +315,44 @@ function toApexOptions(
     !empty && Number.isFinite(lastMoment) && lastMoment > lastX
       ? lastMoment
       : undefined;
+  const xaxis: ApexXAxis = scatter
+    ? {
+        type: "numeric",
+        tickAmount: 8,
+        title: { text: scatter.xTitle, style: { fontWeight: 400 } },
+        labels: { formatter: (value: string) => Number(value).toFixed(1) },
+      }
+    : {
+        type: "datetime",
+        max: axisEnd,
+        title: {
+          text: days || !zone ? undefined : `Time (${zone.name})`,
+          style: { fontWeight: 400 },
+        },
+        // no label formatter: only without one does ApexCharts place ticks on round times (5, 10, 15, 30 minutes,
+        // hours, days) rather than at even fractions of the window, which fall on odd minutes
+        labels: {
+          datetimeUTC: utc,
+          datetimeFormatter: config.timeTicks,
+        },
+      };
+  const tooltip: ApexTooltip = scatter
+    ? {
+        shared: false,
+        intersect: true,
+        x: { formatter: (value: number) => `${value.toFixed(1)} in flight` },
+        y: { formatter: format },
+      }
+    : {
+        shared: true,
+        // ApexCharts refuses a shared tooltip that must hit a bar exactly
+        intersect: false,
+        x: {
+          formatter: (value: number) =>
+            when.format(value) + (days || !zone ? "" : ` ${zone.name}`),
+        },
+        y: { formatter: format },
+      };
   return {
     chart: {
       id: config.id,
@@ -314,7 +368,7 @@ function toApexOptions(
       background: "transparent",
       toolbar: {
         // a sparkline in a table row has nothing to zoom or download
-        show: !config.sparkline,
+        show: !config.sparkline && !scatter,
         tools: {
           download: true,
           zoom: true,
@@ -323,7 +377,7 @@ function toApexOptions(
           pan: false,
         },
       },
-      zoom: { enabled: !config.sparkline, type: "x" },
+      zoom: { enabled: !config.sparkline && !scatter, type: "x" },
       events: {
         zoomed: (_chart: unknown, { xaxis }: { xaxis: ApexXAxis }) => {
           if (xaxis.min !== undefined && xaxis.max !== undefined) {
@@ -341,7 +395,7 @@ function toApexOptions(
         ) => {
           const index = Number(dataPointIndex ?? -1);
           const x = config.series[0]?.data[index]?.x;
-          if (index >= 0 && x !== undefined && !config.sparkline) {
+          if (index >= 0 && x !== undefined && !config.sparkline && !scatter) {
             zoom.clicked(x, event.clientX);
           }
         },
@@ -353,10 +407,10 @@ function toApexOptions(
       text: config.sparkline ? undefined : config.title,
       style: { fontSize: "14px", fontWeight: 600 },
     },
-    series: config.series.map((s) => ({ name: s.name, data: s.data })),
-    colors: config.series.map((s) => s.color),
+    series: plotted.map((s) => ({ name: s.name, data: s.data })),
+    colors: plotted.map((s) => s.color),
     stroke: {
-      width: bars ? 0 : 2,
+      width: bars || scatter ? 0 : 2,
       curve: "straight",
       dashArray: config.series.map((s) => (s.dashed ? 4 : 0)),
     },
@@ -367,22 +421,12 @@ function toApexOptions(
     plotOptions: { bar: { columnWidth: "70%" } },
     dataLabels: { enabled: false },
     // sparse data would be invisible as lines; show its points
-    markers: { size: !bars && pointsWithData < 30 ? 3 : 0, hover: { size: 4 } },
-    legend: { show: true, position: "top", horizontalAlign: "right" },
-    xaxis: {
-      type: "datetime",
-      max: axisEnd,
-      title: {
-        text: days || !zone ? undefined : `Time (${zone.name})`,
-        style: { fontWeight: 400 },
-      },
-      // no label formatter: only without one does ApexCharts place ticks on round times (5, 10, 15, 30 minutes,
-      // hours, days) rather than at even fractions of the window, which fall on odd minutes
-      labels: {
-        datetimeUTC: utc,
-        datetimeFormatter: config.timeTicks,
-      },
+    markers: {
+      size: scatter ? 4 : !bars && pointsWithData < 30 ? 3 : 0,
+      hover: { size: 5 },
     },
+    legend: { show: true, position: "top", horizontalAlign: "right" },
+    xaxis,
     yaxis: {
       show: !empty,
       min: 0,
@@ -394,16 +438,7 @@ function toApexOptions(
       forceNiceScale: true,
       labels: { formatter: format, minWidth: 64 },
     },
-    tooltip: {
-      shared: true,
-      // ApexCharts refuses a shared tooltip that must hit a bar exactly
-      intersect: false,
-      x: {
-        formatter: (value: number) =>
-          when.format(value) + (days || !zone ? "" : ` ${zone.name}`),
-      },
-      y: { formatter: format },
-    },
+    tooltip,
     annotations: {
       xaxis: bands.map((b) => ({
         x: b.from,

@@ -90,7 +90,8 @@ final class TrafficModel {
     private ObjectNode request(Instant t, SplittableRandom random, String id) {
         int input = (int) Math.max(1, logNormal(random, behaviour.inputMedianTokens(), behaviour.lengthSigma()));
         int output = (int) Math.max(2, logNormal(random, behaviour.outputMedianTokens(), behaviour.lengthSigma()));
-        double queueing = 1 + behaviour.queueingPerKvPct() * Math.max(0, kvUsage(t, random) - behaviour.kvBasePct());
+        double queueing = (1 + behaviour.queueingPerKvPct() * Math.max(0, kvUsage(t, random) - behaviour.kvBasePct()))
+                * (behaviour.cycle() == null ? 1 : behaviour.cycle().queueing(rate(t)));
         double unqueued = logNormal(random, behaviour.ttftMedianMs(), behaviour.ttftSigma());
         double ttft = queueing * unqueued;
         double context = (input + output / 2.0) / 1000;
@@ -114,9 +115,10 @@ final class TrafficModel {
 
     private double rate(Instant t) {
         Burst burst = behaviour.burst();
-        return burst != null && burst.covers(anchor, t)
-                ? behaviour.requestsPerSecond() * burst.multiplier()
-                : behaviour.requestsPerSecond();
+        LoadCycle cycle = behaviour.cycle();
+        double usual =
+                cycle == null ? behaviour.requestsPerSecond() : behaviour.requestsPerSecond() * cycle.rateFactor(t);
+        return burst != null && burst.covers(anchor, t) ? usual * burst.multiplier() : usual;
     }
 
     private long seed(Instant from) {

@@ -89,7 +89,9 @@ class ProductionBundleBrowserIT {
         }
         visit("/deployments/" + DEPLOYMENT + "?range=1h");
         List<String> tabs = tabs();
-        assertThat(tabs).as("tabs of the deployment page").contains("Metrics", "Overview", "Sources", "Import");
+        assertThat(tabs)
+                .as("tabs of the deployment page")
+                .contains("Metrics", "Overview", "Sources", "Import", "Capacity");
         for (String tab : tabs) {
             openTab(tab);
             check("tab " + tab);

@@ -80,6 +80,19 @@ public final class LatencySketch {
     }
 
     /**
+     * The mean of what was recorded, from its bins (each within {@link #RELATIVE_ACCURACY} of its observations, so
+     * the mean is too), or empty if nothing was: what Little's law needs of a time in system.
+     */
+    public OptionalDouble mean() {
+        if (sketch.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        double[] sum = {0};
+        forEachBin((value, count) -> sum[0] += value * count);
+        return OptionalDouble.of(sum[0] / sketch.getCount());
+    }
+
+    /**
      * The share of observations at most {@code thresholdMs}, e.g. of requests within an SLO; empty if nothing was
      * recorded. Observations within the sketch's relative accuracy of the threshold may fall on either side.
      */

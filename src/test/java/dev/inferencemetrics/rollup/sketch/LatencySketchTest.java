@@ -149,6 +149,21 @@ class LatencySketchTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    void the_mean_is_within_the_relative_accuracy_of_the_true_mean_and_absent_when_empty() {
+        double[] values = sample(random -> Math.exp(5 + gaussian(random)), 20_000, 11);
+        LatencySketch sketch = LatencySketch.empty();
+        Arrays.stream(values).forEach(sketch::add);
+        sketch.add(0);
+        double trueMean = (Arrays.stream(values).sum() + 0) / (values.length + 1);
+
+        assertThat(sketch.mean().orElseThrow())
+                .isCloseTo(
+                        trueMean,
+                        org.assertj.core.data.Percentage.withPercentage(100 * LatencySketch.RELATIVE_ACCURACY));
+        assertThat(LatencySketch.empty().mean()).isEmpty();
+    }
+
     private static byte[] oneSketchBytes() {
         LatencySketch sketch = LatencySketch.empty();
         sketch.add(10);

@@ -21,12 +21,15 @@ public record ChartConfig(
         List<ChartSeries> series,
         List<ChartThreshold> thresholds,
         boolean stacked,
-        TimeAxis timeAxis) {
+        TimeAxis timeAxis,
+        @Nullable Scatter scatter) {
 
     public enum ChartType {
         LINE,
         AREA,
-        BAR;
+        BAR,
+        /** Dots against a numeric axis: the config's {@code scatter}, not its time series. */
+        SCATTER;
 
         @com.fasterxml.jackson.annotation.JsonValue
         public String code() {
@@ -34,10 +37,14 @@ public record ChartConfig(
         }
     }
 
-    /** What the x values are: instants shown in the browser's time, or calendar days (UTC midnight of the date). */
+    /**
+     * What the x values are: instants shown in the browser's time, calendar days (UTC midnight of the date), or plain
+     * numbers (a scatter chart's).
+     */
     public enum TimeAxis {
         INSTANT,
-        DAY
+        DAY,
+        NUMBER
     }
 
     public ChartConfig {
@@ -60,23 +67,36 @@ public record ChartConfig(
     public static ChartConfig line(
             String id, @Nullable String group, String title, ChartUnit unit, List<ChartSeries> series) {
         return new ChartConfig(
-                id, group, title, unit, 260, ChartType.LINE, false, series, List.of(), false, TimeAxis.INSTANT);
+                id, group, title, unit, 260, ChartType.LINE, false, series, List.of(), false, TimeAxis.INSTANT, null);
     }
 
     public ChartConfig withThreshold(ChartThreshold threshold) {
         List<ChartThreshold> all = new java.util.ArrayList<>(thresholds);
         all.add(threshold);
-        return new ChartConfig(id, group, title, unit, height, type, sparkline, series, all, stacked, timeAxis);
+        return new ChartConfig(
+                id, group, title, unit, height, type, sparkline, series, all, stacked, timeAxis, scatter);
     }
 
     public ChartConfig withHeight(int pixels) {
-        return new ChartConfig(id, group, title, unit, pixels, type, sparkline, series, thresholds, stacked, timeAxis);
+        return new ChartConfig(
+                id, group, title, unit, pixels, type, sparkline, series, thresholds, stacked, timeAxis, scatter);
     }
 
     /** A tiny chart without axes, legend or title, for tables. */
     public static ChartConfig sparkline(String id, ChartUnit unit, ChartSeries series) {
         return new ChartConfig(
-                id, null, "", unit, 36, ChartType.AREA, true, List.of(series), List.of(), false, TimeAxis.INSTANT);
+                id,
+                null,
+                "",
+                unit,
+                36,
+                ChartType.AREA,
+                true,
+                List.of(series),
+                List.of(),
+                false,
+                TimeAxis.INSTANT,
+                null);
     }
 
     /** One bar per calendar day and series; each point's x is the UTC midnight that starts its date. */
@@ -88,6 +108,23 @@ public record ChartConfig(
             boolean stacked,
             List<ChartSeries> series) {
         return new ChartConfig(
-                id, group, title, unit, 260, ChartType.BAR, false, series, List.of(), stacked, TimeAxis.DAY);
+                id, group, title, unit, 260, ChartType.BAR, false, series, List.of(), stacked, TimeAxis.DAY, null);
+    }
+
+    /** Dots of {@code scatter} against its numeric axis, values up in {@code unit}; no zoom, no time. */
+    public static ChartConfig scatter(String id, String title, ChartUnit unit, Scatter scatter) {
+        return new ChartConfig(
+                id,
+                null,
+                title,
+                unit,
+                320,
+                ChartType.SCATTER,
+                false,
+                List.of(),
+                List.of(),
+                false,
+                TimeAxis.NUMBER,
+                scatter);
     }
 }
