@@ -187,27 +187,18 @@ class FleetPagesBrowserIT {
     private void anOperatorsFleet() {
         for (int t = 1; t <= TENANTS; t++) {
             SeededTenant tenant = SeededTenant.of(context, tenantSlug(t), tenantName(t));
-            owner.jdbc()
-                    .update(
-                            """
+            owner.jdbc().update("""
                             insert into deployment (tenant_id, slug, display_name, model, engine, region)
                             select ?, format('%s-%s', ?::text, lpad(n::text, 4, '0')),
                                    format('%s model %s', ?::text, lpad(n::text, 4, '0')), 'fleet-model', 'vLLM',
                                    'eu-west-1'
                               from generate_series(1, ?) n
-                            on conflict (slug) do nothing""",
-                            tenant.id(),
-                            tenantSlug(t),
-                            "Op fleet %02d".formatted(t),
-                            PER_TENANT);
-            owner.jdbc()
-                    .update(
-                            """
+                            on conflict (slug) do nothing""", tenant.id(), tenantSlug(t), "Op fleet %02d".formatted(t), PER_TENANT);
+            owner.jdbc().update("""
                             insert into deployment_price (tenant_id, deployment_id, effective_from,
                                                           price_input_per_mtok, price_output_per_mtok, currency)
                             select tenant_id, id, 'epoch', 1, 2, 'USD' from deployment where tenant_id = ?
-                            on conflict (tenant_id, deployment_id, effective_from) do nothing""",
-                            tenant.id());
+                            on conflict (tenant_id, deployment_id, effective_from) do nothing""", tenant.id());
             if (t == PICKED) {
                 tenant.withUser(PICKED_ADMIN, "Olga Fleet", Role.TENANT_ADMIN);
                 TenantScope scope = TenantScope.tenant(tenant.id());
