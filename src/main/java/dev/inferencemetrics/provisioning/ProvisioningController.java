@@ -84,8 +84,11 @@ class ProvisioningController {
             description = "Body: {\"tenant\" (slug), \"displayName\", \"model\", \"engine\", \"region\", \"slo\":"
                     + " {\"ttftP95Ms\", \"itlP95Ms\", \"errorRatePct\"}, \"price\": {\"inputPerMtok\","
                     + " \"outputPerMtok\", \"currency\", \"effectiveFrom\" (a half hour ahead; needed to change an"
-                    + " existing deployment's price)}, \"otlp\": {\"serviceNames\", \"modelNames\"}}. slo, price and"
-                    + " otlp are optional: what is left out keeps its value. 201 when created, 200 otherwise; the"
+                    + " existing deployment's price)}, \"otlp\": {\"serviceNames\", \"modelNames\"}, \"gpuCost\":"
+                    + " {\"gpusPerReplica\", \"replicas\", \"pricePerGpuHour\", \"currency\", \"effectiveFrom\" (a"
+                    + " half hour; left out, a first cost holds from the half hour the deployment was created in, and"
+                    + " a change needs one that lies ahead)}}. slo, price, otlp and gpuCost are optional: what is left"
+                    + " out keeps its value. 201 when created, 200 otherwise; the"
                     + " same body again changes nothing. 409 if the deployment belongs to another tenant.")
     ResponseEntity<DeploymentAnswer> putDeployment(
             @AuthenticationPrincipal ApiClient operator, @PathVariable String slug, HttpServletRequest request)
