@@ -12,7 +12,6 @@ import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -97,13 +96,6 @@ public class GpuCostService {
         scope.requireOperator("Only operators see what deployments cost to run.");
         DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         return costs.history(deployment.tenantId(), deployment.id());
-    }
-
-    /** Every deployment's GPU cost history (of one tenant, or of all when null), by deployment id. */
-    @Transactional(readOnly = true)
-    public Map<Long, List<GpuCostPeriod>> histories(TenantScope scope, @Nullable Long tenantId) {
-        scope.requireOperator("Only operators see what deployments cost to run.");
-        return costs.histories(tenantId);
     }
 
     /**

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Repository;
 class GpuCostStore {
 
     private static final RowMapper<GpuCostRow> ROW = (rs, n) -> new GpuCostRow(
-            rs.getLong("deployment_id"),
+            rs.getString("slug"),
             new GpuCostPeriod(
                     rs.getTimestamp("effective_from").toInstant(),
                     new GpuCost(
@@ -26,10 +26,10 @@ class GpuCostStore {
                             rs.getString("currency"))));
 
     private static final String SELECT = """
-            select deployment_id, effective_from, gpus_per_replica, replicas, price_per_gpu_hour, currency
-              from deployment_gpu_cost""";
+            select d.slug, c.effective_from, c.gpus_per_replica, c.replicas, c.price_per_gpu_hour, c.currency
+              from deployment_gpu_cost c join deployment d on d.tenant_id = c.tenant_id and d.id = c.deployment_id""";
 
-    private record GpuCostRow(long deploymentId, GpuCostPeriod period) {}
+    private record GpuCostRow(String slug, GpuCostPeriod period) {}
 
     private final JdbcClient jdbc;
 
@@ -59,8 +59,8 @@ class GpuCostStore {
 
     /** The deployment's costs, oldest first; empty when none was ever set. */
     List<GpuCostPeriod> history(long tenantId, long deploymentId) {
-        return jdbc.sql(SELECT + " where tenant_id = :tenantId and deployment_id = :deploymentId"
-                        + " order by effective_from")
+        return jdbc.sql(SELECT + " where c.tenant_id = :tenantId and c.deployment_id = :deploymentId"
+                        + " order by c.effective_from")
                 .param("tenantId", tenantId)
                 .param("deploymentId", deploymentId)
                 .query(ROW)
@@ -69,16 +69,16 @@ class GpuCostStore {
                 .toList();
     }
 
-    /** Every deployment's history (of one tenant, or of all when null), by deployment id, each oldest first. */
-    Map<Long, List<GpuCostPeriod>> histories(@Nullable Long tenantId) {
-        Map<Long, List<GpuCostPeriod>> histories = new LinkedHashMap<>();
-        jdbc.sql(SELECT + " where cast(:tenantId as bigint) is null or tenant_id = :tenantId"
-                        + " order by deployment_id, effective_from")
+    /** Every deployment's history (of one tenant, or of all when null), by deployment slug, each oldest first. */
+    Map<String, List<GpuCostPeriod>> historiesBySlug(@Nullable Long tenantId) {
+        Map<String, List<GpuCostPeriod>> histories = new LinkedHashMap<>();
+        jdbc.sql(SELECT + " where cast(:tenantId as bigint) is null or c.tenant_id = :tenantId"
+                        + " order by d.slug, c.effective_from")
                 .param("tenantId", tenantId)
                 .query(ROW)
                 .stream()
                 .forEach(row -> histories
-                        .computeIfAbsent(row.deploymentId(), id -> new ArrayList<>())
+                        .computeIfAbsent(row.slug(), slug -> new ArrayList<>())
                         .add(row.period()));
         return histories;
     }

@@ -17,8 +17,12 @@ import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
+import dev.inferencemetrics.testing.Rfc4180;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -71,6 +75,9 @@ class GpuCostApiIT extends HttpIntegrationTest {
 
     @Autowired
     OwnerJdbc owner;
+
+    @Autowired
+    UsageService usage;
 
     private BrowserSession operator;
     private String slug;
@@ -162,6 +169,43 @@ class GpuCostApiIT extends HttpIntegrationTest {
                 .containsExactly(
                         slug + ": 2 replicas × 8 GPUs at USD 2.50 per GPU-hour from " + day,
                         slug + ": 3 replicas × 8 GPUs at USD 2.10 per GPU-hour from " + at(12, 0));
+    }
+
+    @Test
+    void the_usage_export_gives_each_row_the_gpu_cost_of_its_day_and_price_for_operators_only() throws IOException {
+        UsagePeriod period = UsagePeriod.through(dayDate(), dayDate());
+
+        List<List<String>> rows = csv(OPERATOR, period);
+
+        // 00:00–06:00 at the first price: 6 h × 40.00; 06:00–24:00 at the second: 6 h × 40.00 + 12 h × 50.40
+        assertThat(rows)
+                .extracting(row -> String.join(" ", row.subList(15, 20)))
+                .containsExactly(
+                        "2.00 USD 240.00 480.00 -238.00",
+                        "15.00 USD 844.80 241.371429 -829.80");
+        assertThat(csv(TenantScope.tenant(tenant), period))
+                .allSatisfy(row -> assertThat(row.subList(16, 20)).containsOnly(""));
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        usage.export(OPERATOR, tenant, period, UsageFormat.JSON, false, json);
+        JsonNode first = this.json.readTree(json.toString(StandardCharsets.UTF_8)).get("rows").get(0);
+        assertThat(List.of(
+                        first.get("gpuCostCurrency").asString(),
+                        first.get("gpuCost").asString(),
+                        first.get("gpuCostPerMtokOutput").asString(),
+                        first.get("margin").asString()))
+                .containsExactly("USD", "240.00", "480.00", "-238.00");
+    }
+
+    private List<List<String>> csv(TenantScope scope, UsagePeriod period) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        usage.export(scope, tenant, period, UsageFormat.CSV, false, out);
+        List<List<String>> records = Rfc4180.parse(out.toString(StandardCharsets.UTF_8));
+        assertThat(records.getFirst()).isEqualTo(UsageCsv.COLUMNS);
+        return records.subList(1, records.size());
+    }
+
+    private LocalDate dayDate() {
+        return LocalDate.ofInstant(day, ZoneOffset.UTC);
     }
 
     private JsonNode cost(Instant from, Instant to) {

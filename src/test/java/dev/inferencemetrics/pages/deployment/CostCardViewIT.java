@@ -11,6 +11,7 @@ import dev.inferencemetrics.billing.GpuCost;
 import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
@@ -25,6 +26,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
@@ -75,7 +77,10 @@ class CostCardViewIT extends SpringBrowserlessTest {
                 OPERATOR,
                 () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.MINUTE, List.of(rollup)));
 
-        navigate("deployments/" + slug + "?from=" + from + "&to=" + from.plusSeconds(3_600), DeploymentView.class);
+        navigate("deployments/" + slug, DeploymentView.class);
+        DeploymentView view = $(DeploymentView.class).single();
+        MetricsTab tab = java.util.Objects.requireNonNull(view.metricsTab);
+        tab.apply(TimeRange.custom(from, from.plusSeconds(3_600)));
         CostCard card = $(CostCard.class).single();
 
         // an hour at 8 × 2 × 2.50 = 40.00 for 1,000,000 output tokens priced at 2.00 per million
@@ -104,11 +109,14 @@ class CostCardViewIT extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = EngineOnlyDeployment.VIEWER, setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_sees_no_cost_card() {
-        EngineOnlyDeployment.seed(context);
-
         navigate("deployments/" + EngineOnlyDeployment.SLUG, DeploymentView.class);
 
         assertThat($(CostCard.class).all()).isEmpty();
+    }
+
+    @BeforeEach
+    void aTenantsViewer() {
+        EngineOnlyDeployment.seed(context);
     }
 
     private String deployment(String name) {
