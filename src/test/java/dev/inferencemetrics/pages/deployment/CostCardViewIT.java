@@ -71,11 +71,15 @@ class CostCardViewIT extends SpringBrowserlessTest {
                 .toInstant(ZoneOffset.UTC);
         costs.schedule(OPERATOR, slug, from, GpuCost.of(8, 2, "2.50", "USD"));
         var deployment = deployments.require(OPERATOR, slug);
-        RequestRollup rollup = new RequestRollup(from.plusSeconds(600));
-        rollup.addRequest(true, 0, 1_000_000);
-        tenantTransactions.run(
-                OPERATOR,
-                () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.MINUTE, List.of(rollup)));
+        // as ingestion writes it: the minute and the half hour that hold the request
+        RequestRollup minute = new RequestRollup(from.plusSeconds(600));
+        minute.addRequest(true, 0, 1_000_000);
+        RequestRollup halfHour = new RequestRollup(from);
+        halfHour.addRequest(true, 0, 1_000_000);
+        tenantTransactions.run(OPERATOR, () -> {
+            rollups.add(deployment.tenantId(), deployment.id(), Resolution.MINUTE, List.of(minute));
+            rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(halfHour));
+        });
 
         navigate("deployments/" + slug, DeploymentView.class);
         DeploymentView view = $(DeploymentView.class).single();
