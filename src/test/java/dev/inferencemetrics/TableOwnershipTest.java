@@ -46,6 +46,7 @@ class TableOwnershipTest {
             Map.entry("scrape_allowed_network", "scrape"),
             Map.entry("deployment_price", "billing"),
             Map.entry("tenant_billing", "billing"),
+            Map.entry("deployment_gpu_cost", "billing"),
             Map.entry("slo_objective", "slo"),
             Map.entry("alert", "alert"),
             Map.entry("alert_rule", "alert"),

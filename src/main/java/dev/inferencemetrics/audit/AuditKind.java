@@ -24,7 +24,8 @@ public enum AuditKind {
     CHANNEL_CHANGED("Notification channel changed"),
     SCRAPE_TARGET_CHANGED("Scrape target changed"),
     SCRAPE_ALLOW_LIST_CHANGED("Scrape allow-list changed"),
-    ANNOTATION_CHANGED("Annotation changed");
+    ANNOTATION_CHANGED("Annotation changed"),
+    GPU_COST_CHANGED("GPU cost changed");
 
     private final String label;
 

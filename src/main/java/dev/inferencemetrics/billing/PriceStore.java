@@ -2,7 +2,12 @@ package dev.inferencemetrics.billing;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -40,6 +45,21 @@ class PriceStore {
                 .param("outputPerMtok", price.outputPerMtok())
                 .param("currency", price.currency())
                 .update();
+    }
+
+    /** Every deployment's prices (of one tenant, or of all when null), by deployment slug, each oldest first. */
+    Map<String, List<PricePeriod>> historiesBySlug(@Nullable Long tenantId) {
+        Map<String, List<PricePeriod>> histories = new HashMap<>();
+        jdbc.sql("""
+                        select d.slug, p.effective_from, p.price_input_per_mtok, p.price_output_per_mtok, p.currency
+                          from deployment_price p join deployment d on d.tenant_id = p.tenant_id and d.id = p.deployment_id
+                         where cast(:tenantId as bigint) is null or p.tenant_id = :tenantId
+                         order by d.slug, p.effective_from""")
+                .param("tenantId", tenantId)
+                .query((RowCallbackHandler) rs -> histories
+                        .computeIfAbsent(rs.getString("slug"), slug -> new ArrayList<>())
+                        .add(PERIOD.mapRow(rs, 0)));
+        return histories;
     }
 
     List<PricePeriod> history(long tenantId, long deploymentId) {

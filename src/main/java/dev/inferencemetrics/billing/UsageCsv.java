@@ -10,11 +10,13 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The usage export as {@link SpreadsheetCsv}, UTF-8. Without a byte-order mark unless asked for: Excel reads a CSV
  * file without one in the machine's legacy code page (names such as "Zürich" come out garbled), while most other
- * readers take the mark for part of the first column's name. Costs are exact decimals.
+ * readers take the mark for part of the first column's name. Costs are exact decimals; the GPU cost columns come
+ * last, filled for operators only.
  */
 final class UsageCsv implements UsageWriter {
 
@@ -34,7 +36,11 @@ final class UsageCsv implements UsageWriter {
             "price_output_per_mtok",
             "cost_input",
             "cost_output",
-            "cost");
+            "cost",
+            "gpu_cost_currency",
+            "gpu_cost",
+            "gpu_cost_per_mtok_output",
+            "margin");
 
     static final char BYTE_ORDER_MARK = '\uFEFF';
 
@@ -49,7 +55,8 @@ final class UsageCsv implements UsageWriter {
     }
 
     @Override
-    public void row(UsageRow row) throws IOException {
+    public void row(UsageRow row, @Nullable CostOfTokens cost) throws IOException {
+        RowCostColumns gpu = RowCostColumns.of(cost);
         csv.row(
                 text(row.tenant()),
                 text(row.tenantName()),
@@ -66,7 +73,11 @@ final class UsageCsv implements UsageWriter {
                 MoneyFormat.exact(row.price().outputPerMtok()),
                 MoneyFormat.exact(row.inputCost()),
                 MoneyFormat.exact(row.outputCost()),
-                MoneyFormat.exact(row.cost()));
+                MoneyFormat.exact(row.cost()),
+                text(gpu.currency()),
+                gpu.gpuCost(),
+                gpu.perMtokOutput(),
+                gpu.margin());
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.inferencemetrics.billing;
 import java.io.OutputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.ObjectMapper;
@@ -29,7 +30,8 @@ final class UsageJson implements UsageWriter {
     }
 
     @Override
-    public void row(UsageRow row) {
+    public void row(UsageRow row, @Nullable CostOfTokens cost) {
+        RowCostColumns gpu = RowCostColumns.of(cost);
         json.writeStartObject();
         json.writeStringProperty("tenant", row.tenant());
         json.writeStringProperty("tenantName", row.tenantName());
@@ -49,6 +51,10 @@ final class UsageJson implements UsageWriter {
         json.writeStringProperty("costInput", MoneyFormat.exact(row.inputCost()));
         json.writeStringProperty("costOutput", MoneyFormat.exact(row.outputCost()));
         json.writeStringProperty("cost", MoneyFormat.exact(row.cost()));
+        json.writeStringProperty("gpuCostCurrency", gpu.currency().isEmpty() ? null : gpu.currency());
+        json.writeStringProperty("gpuCost", gpu.gpuCost().isEmpty() ? null : gpu.gpuCost());
+        json.writeStringProperty("gpuCostPerMtokOutput", gpu.perMtokOutput().isEmpty() ? null : gpu.perMtokOutput());
+        json.writeStringProperty("margin", gpu.margin().isEmpty() ? null : gpu.margin());
         json.writeEndObject();
         totals.compute(
                 new TenantCurrency(row.tenant(), row.price().currency()),

@@ -26,11 +26,15 @@ import tools.jackson.databind.ObjectMapper;
 public class UsageService {
 
     private final UsageStore store;
+    private final PriceStore prices;
+    private final GpuCostStore gpuCosts;
     private final ObjectMapper json;
     private final Clock clock;
 
-    UsageService(UsageStore store, ObjectMapper json, Clock clock) {
+    UsageService(UsageStore store, PriceStore prices, GpuCostStore gpuCosts, ObjectMapper json, Clock clock) {
         this.store = store;
+        this.prices = prices;
+        this.gpuCosts = gpuCosts;
         this.json = json;
         this.clock = clock;
     }
@@ -107,10 +111,14 @@ public class UsageService {
                     case CSV -> new UsageCsv(out, byteOrderMark);
                     case JSON -> new UsageJson(json, out, period);
                 };
+        // GPU costs and margins are the operator's business: a tenant's export leaves those columns empty
+        UsageRowCosts costs = scope.isOperator()
+                ? new UsageRowCosts(prices.historiesBySlug(tenant), gpuCosts.historiesBySlug(tenant), clock.instant())
+                : null;
         try {
             store.forEachRow(tenant, period, row -> {
                 try {
-                    writer.row(row);
+                    writer.row(row, costs == null ? null : costs.of(row));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

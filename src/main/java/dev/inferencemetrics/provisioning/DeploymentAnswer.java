@@ -1,5 +1,6 @@
 package dev.inferencemetrics.provisioning;
 
+import dev.inferencemetrics.billing.GpuCostPeriod;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
@@ -8,7 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** A deployment as the provisioning API answers it: its settings, price history and OTLP names. */
+/** A deployment as the provisioning API answers it: its settings, price history, OTLP names and GPU cost history. */
 record DeploymentAnswer(
         String slug,
         String tenant,
@@ -21,7 +22,8 @@ record DeploymentAnswer(
         OtlpNames otlp,
         @Nullable Integer rawRetentionHours,
         @Nullable Instant archivedAt,
-        boolean created) {
+        boolean created,
+        List<GpuCostPeriod> gpuCosts) {
 
     record Slo(BigDecimal ttftP95Ms, BigDecimal itlP95Ms, BigDecimal errorRatePct) {}
 
@@ -39,6 +41,7 @@ record DeploymentAnswer(
                 provisioned.otlp(),
                 provisioned.rawRetentionHours(),
                 d.archivedAt(),
-                provisioned.created());
+                provisioned.created(),
+                provisioned.gpuCosts());
     }
 }

@@ -1,6 +1,9 @@
 package dev.inferencemetrics.provisioning;
 
 import dev.inferencemetrics.base.UnusableValueException;
+import dev.inferencemetrics.billing.GpuCost;
+import dev.inferencemetrics.billing.GpuCostPeriod;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.billing.TokenPrice;
@@ -29,6 +32,7 @@ public class DeploymentProvisioning {
     private final TenantService tenants;
     private final DeploymentService deployments;
     private final PriceService prices;
+    private final GpuCostService gpuCosts;
     private final DeploymentOtlpNames otlpNames;
     private final DeploymentRawRetention rawRetention;
     private final Clock clock;
@@ -37,12 +41,14 @@ public class DeploymentProvisioning {
             TenantService tenants,
             DeploymentService deployments,
             PriceService prices,
+            GpuCostService gpuCosts,
             DeploymentOtlpNames otlpNames,
             DeploymentRawRetention rawRetention,
             Clock clock) {
         this.tenants = tenants;
         this.deployments = deployments;
         this.prices = prices;
+        this.gpuCosts = gpuCosts;
         this.otlpNames = otlpNames;
         this.rawRetention = rawRetention;
         this.clock = clock;
@@ -73,13 +79,17 @@ public class DeploymentProvisioning {
         if (spec.sloPreset() != null) {
             deployments.applyPreset(scope, slug, spec.sloPreset());
         }
+        if (spec.gpuCost() != null) {
+            recost(scope, slug, spec.gpuCost());
+        }
         return new ProvisionedDeployment(
                 deployments.require(scope, slug),
                 tenant.slug(),
                 prices.history(scope, slug),
                 otlpNames.of(scope, slug),
                 rawRetention.of(scope, slug).map(kept -> (int) kept.toHours()).orElse(null),
-                created);
+                created,
+                gpuCosts.history(scope, slug));
     }
 
     private TenantSummary tenantOf(TenantScope scope, String slug) {
@@ -113,6 +123,19 @@ public class DeploymentProvisioning {
                     + " deployment: the start of a half hour (UTC) that lies ahead, e.g. 2026-12-01T00:00:00Z");
         }
         prices.schedule(scope, slug, wanted.effectiveFrom(), wanted.price());
+    }
+
+    /** A cost already in effect at the instant asked for (or now) is left alone, so a resent call is a no-op. */
+    private void recost(TenantScope scope, String slug, DeploymentSpec.GpuCostSpec wanted) {
+        Instant at = wanted.effectiveFrom() == null ? clock.instant() : wanted.effectiveFrom();
+        GpuCost current = gpuCosts.history(scope, slug).stream()
+                .filter(period -> !period.effectiveFrom().isAfter(at))
+                .reduce((earlier, later) -> later)
+                .map(GpuCostPeriod::cost)
+                .orElse(null);
+        if (!wanted.cost().equals(current)) {
+            gpuCosts.schedule(scope, slug, wanted.effectiveFrom(), wanted.cost());
+        }
     }
 
     private static TokenPrice priceAt(List<PricePeriod> history, Instant at) {

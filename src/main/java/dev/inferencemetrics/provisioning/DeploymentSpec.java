@@ -2,6 +2,7 @@ package dev.inferencemetrics.provisioning;
 
 import dev.inferencemetrics.api.JsonObjectBody;
 import dev.inferencemetrics.base.UnusableValueException;
+import dev.inferencemetrics.billing.GpuCost;
 import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
@@ -20,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * left out, and holds the TTFT and ITL objectives at its 99 % within the thresholds saved.
  *
  * @param price the price, and from which half hour it applies to an existing deployment
+ * @param gpuCost what it costs to run, and from which half hour; left out, the GPU cost stays as it is
  */
 record DeploymentSpec(
         String tenant,
@@ -33,7 +35,11 @@ record DeploymentSpec(
         @Nullable PriceSpec price,
         @Nullable OtlpNames otlp,
         @Nullable RawRetentionSpec rawRetention,
-        @Nullable SloPreset sloPreset) {
+        @Nullable SloPreset sloPreset,
+        @Nullable GpuCostSpec gpuCost) {
+
+    /** What the deployment costs to run, and from which half hour (null: from its start, for its first cost). */
+    record GpuCostSpec(GpuCost cost, @Nullable Instant effectiveFrom) {}
 
     record PriceSpec(TokenPrice price, @Nullable Instant effectiveFrom) {}
 
@@ -63,7 +69,8 @@ record DeploymentSpec(
                 price(body.object("price")),
                 otlp == null ? null : new OtlpNames(names(otlp.texts("serviceNames")), names(otlp.texts("modelNames"))),
                 body.has("rawRetentionHours") ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours")) : null,
-                preset);
+                preset,
+                gpuCost(body.object("gpuCost")));
     }
 
     /** A new deployment of the tenant as this spec describes it. */
@@ -105,6 +112,23 @@ record DeploymentSpec(
         String currency = price.text("currency");
         return new PriceSpec(
                 new TokenPrice(input, output, currency == null ? "USD" : currency), price.instant("effectiveFrom"));
+    }
+
+    private static @Nullable GpuCostSpec gpuCost(@Nullable JsonObjectBody cost) {
+        if (cost == null) {
+            return null;
+        }
+        Integer gpusPerReplica = cost.integer("gpusPerReplica", "GPUs");
+        Integer replicas = cost.integer("replicas", "replicas");
+        BigDecimal price = cost.decimal("pricePerGpuHour");
+        if (gpusPerReplica == null || replicas == null || price == null) {
+            throw new UnusableValueException(
+                    "gpuCost.gpusPerReplica, gpuCost.replicas and gpuCost.pricePerGpuHour are required with a gpuCost");
+        }
+        String currency = cost.text("currency");
+        return new GpuCostSpec(
+                new GpuCost(gpusPerReplica, replicas, price, currency == null ? "USD" : currency),
+                cost.instant("effectiveFrom"));
     }
 
     private static List<String> names(@Nullable List<String> names) {

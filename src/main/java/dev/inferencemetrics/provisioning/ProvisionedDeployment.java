@@ -1,5 +1,6 @@
 package dev.inferencemetrics.provisioning;
 
+import dev.inferencemetrics.billing.GpuCostPeriod;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.OtlpNames;
@@ -13,4 +14,5 @@ public record ProvisionedDeployment(
         List<PricePeriod> prices,
         OtlpNames otlp,
         @Nullable Integer rawRetentionHours,
-        boolean created) {}
+        boolean created,
+        List<GpuCostPeriod> gpuCosts) {}

@@ -86,7 +86,10 @@ class ProvisioningController {
                     + " \"outputPerMtok\", \"currency\", \"effectiveFrom\" (a half hour ahead; needed to change an"
                     + " existing deployment's price)}, \"otlp\": {\"serviceNames\", \"modelNames\"}, \"sloPreset\""
                     + " (an id of GET /api/v1/slo-presets: fills the TTFT and ITL thresholds slo leaves out and holds"
-                    + " the TTFT and ITL objectives at 99 % within them)}. slo, price, otlp and sloPreset are optional:"
+                    + " the TTFT and ITL objectives at 99 % within them), \"gpuCost\":"
+                    + " {\"gpusPerReplica\", \"replicas\", \"pricePerGpuHour\", \"currency\", \"effectiveFrom\" (a"
+                    + " half hour; left out, a first cost holds from the half hour the deployment was created in, and"
+                    + " a change needs one that lies ahead)}}. slo, price, otlp, sloPreset and gpuCost are optional:"
                     + " what is left out keeps its value. 201 when created, 200 otherwise; the"
                     + " same body again changes nothing. 409 if the deployment belongs to another tenant.")
     ResponseEntity<DeploymentAnswer> putDeployment(

@@ -17,7 +17,8 @@ class UsageCsvTest {
     void a_row_has_plain_numbers_exact_costs_and_survives_a_strict_reader() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         UsageCsv csv = new UsageCsv(out, false);
-        csv.row(new UsageRow(
+        csv.row(
+                new UsageRow(
                 "acme",
                 "Acme, \"AI\"",
                 ZoneId.of("UTC"),
@@ -28,7 +29,8 @@ class UsageCsvTest {
                 1_499,
                 1_234_567,
                 89,
-                TokenPrice.of("0.45", "1.80", "USD")));
+                TokenPrice.of("0.45", "1.80", "USD")),
+                null);
         csv.finish();
 
         List<List<String>> records = Rfc4180.parse(out.toString(StandardCharsets.UTF_8));
@@ -51,6 +53,10 @@ class UsageCsvTest {
                         "1.80",
                         "0.55555515",
                         "0.0001602",
-                        "0.55571535");
+                        "0.55571535",
+                        "",
+                        "",
+                        "",
+                        "");
     }
 }

@@ -29,6 +29,7 @@ class CitusReadySchemaIT {
             "deployment", "slugs are unique across tenants (they are in URLs); a few thousand rows joined everywhere",
             "deployment_price", "a handful of rows a deployment, joined by every usage export",
             "tenant_billing", "one row a tenant",
+            "deployment_gpu_cost", "a handful of rows a deployment, joined by every usage export",
             "notification_channel", "operators' channels belong to no tenant (tenant_id null)",
             "audit_event", "operators' and sign-in events belong to no tenant (tenant_id null); written rarely");
 

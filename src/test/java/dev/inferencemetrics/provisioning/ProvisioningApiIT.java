@@ -3,6 +3,7 @@ package dev.inferencemetrics.provisioning;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.apikey.ApiKeyService;
+import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
 
 /** Tenants and deployments created, updated, archived and restored by slug with an operator key. */
 class ProvisioningApiIT extends ApiIntegrationTest {
@@ -250,6 +252,43 @@ class ProvisioningApiIT extends ApiIntegrationTest {
     }
 
     @Test
+    void a_gpu_cost_holds_from_the_deployments_start_and_a_change_from_the_half_hour_given() {
+        String tenantSlug = provisionedTenant();
+        String slug = "prov-g-" + suffix;
+        String costed = deploymentBody(tenantSlug, "Costed", "500", null)
+                .replace("}}", "},\"gpuCost\":{\"gpusPerReplica\":8,\"replicas\":2,\"pricePerGpuHour\":\"2.50\"}}");
+        Instant from = clock.instant().plus(Duration.ofDays(1)).truncatedTo(ChronoUnit.HOURS);
+        String changed = costed.replace("\"replicas\":2", "\"replicas\":3,\"effectiveFrom\":\"" + from + "\"");
+
+        Answer created = putDeployment(slug, costed);
+        Answer resent = putDeployment(slug, costed);
+        Answer withoutInstant = putDeployment(slug, costed.replace("\"replicas\":2", "\"replicas\":4"));
+        Answer rescaled = putDeployment(slug, changed);
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode first = created.json().get("gpuCosts").get(0);
+        Instant createdAt = owner.jdbc().queryForObject(
+                "select created_at from deployment where slug = ?", java.sql.Timestamp.class, slug)
+                .toInstant();
+        assertThat(first.get("effectiveFrom").asString())
+                .isEqualTo(Resolution.HALF_HOUR.bucketOf(createdAt).toString());
+        assertThat(first.get("cost").get("gpusPerReplica").asInt()).isEqualTo(8);
+        assertThat(first.get("cost").get("currency").asString()).isEqualTo("USD");
+        assertThat(resent.json().get("gpuCosts")).hasSize(1);
+        assertThat(withoutInstant.status()).isEqualTo(400);
+        assertThat(withoutInstant.detail()).contains("needs the half hour");
+        assertThat(rescaled.json().get("gpuCosts")).hasSize(2);
+        assertThat(rescaled.json().get("gpuCosts").get(1).get("effectiveFrom").asString())
+                .isEqualTo(from.toString());
+        assertThat(auditDetails(tenantId(tenantSlug)))
+                .filteredOn(detail -> detail.contains("per GPU-hour"))
+                .containsExactly(
+                        slug + ": 2 replicas × 8 GPUs at USD 2.50 per GPU-hour from "
+                                + Resolution.HALF_HOUR.bucketOf(createdAt),
+                        slug + ": 3 replicas × 8 GPUs at USD 2.50 per GPU-hour from " + from);
+    }
+
+    @Test
     void the_openapi_document_describes_the_provisioning_calls() {
         Answer docs = api.get("/v3/api-docs", key);
 
@@ -258,6 +297,9 @@ class ProvisioningApiIT extends ApiIntegrationTest {
                 .isTrue();
         assertThat(docs.json().get("paths").get("/api/v1/tenants/{slug}").has("put"))
                 .isTrue();
+        assertThat(docs.json().get("paths").get("/api/v1/deployments/{slug}/cost").has("get"))
+                .isTrue();
+        assertThat(docs.body()).contains("gpuCost", "pricePerGpuHour", "costPerMtokOutput", "margin");
         assertThat(docs.json()
                         .get("paths")
                         .get("/api/v1/deployments/{slug}/archive")

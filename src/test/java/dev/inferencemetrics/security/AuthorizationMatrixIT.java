@@ -537,6 +537,26 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         assertThat(answers).containsExactly(expected[0], expected[1], expected[2], expected[3]);
     }
 
+    /**
+     * A deployment's cost of tokens (GPU cost, revenue, margin) is the operator's business: an operator's session
+     * reads it for any tenant; every key and every tenant's session is a 403, for its own tenant too.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void the_cost_of_tokens_is_read_by_operators_sessions_only(Caller caller) {
+        int expected = switch (caller) {
+            case OPERATOR_SESSION -> OK;
+            case NOBODY -> UNAUTHORIZED;
+            default -> FORBIDDEN;
+        };
+
+        List<Integer> answers = List.of(
+                get(caller, "/api/v1/deployments/" + own.deployment() + "/cost").status(),
+                get(caller, "/api/v1/deployments/" + foreign.deployment() + "/cost").status());
+
+        assertThat(answers).containsExactly(expected, expected);
+    }
+
     /** The OpenAPI document: every key and every signed-in person reads it; nobody else (Swagger UI: the login page). */
     @ParameterizedTest(name = "{0}")
     @EnumSource(Caller.class)

@@ -6,6 +6,8 @@ import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.alert.RuleKind;
 import dev.inferencemetrics.annotation.AnnotationDraft;
 import dev.inferencemetrics.annotation.AnnotationService;
+import dev.inferencemetrics.billing.GpuCost;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.UsageService;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.OtlpNames;
@@ -46,6 +48,8 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
         context.getBean(DeploymentOtlpNames.class)
                 .replace(TenantScope.allTenants(), deployment, new OtlpNames(List.of(deployment + "-vllm"), List.of()));
         EngineRows.write(context, tenant, deployment, now);
+        context.getBean(GpuCostService.class)
+                .schedule(TenantScope.allTenants(), deployment, null, GpuCost.of(1, 1, "2.00", "USD"));
         context.getBean(UsageService.class)
                 .changeTimeZone(TenantScope.allTenants(), tenant.id(), ZoneId.of("Europe/Berlin"));
         alertsWithAMessage(context, tenant, deployment, now);

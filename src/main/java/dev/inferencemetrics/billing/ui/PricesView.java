@@ -20,6 +20,7 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.base.ui.PageTimeZone;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
@@ -35,7 +36,10 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-/** Operators schedule price changes; a change applies from its half hour on and never reprices recorded usage. */
+/**
+ * Operators schedule price changes (a change applies from its half hour on and never reprices recorded usage) and
+ * set what each deployment costs to run.
+ */
 @Route("admin/prices")
 @Menu(order = 6, title = "Prices", icon = "vaadin:money")
 @PageTitle("Prices · Inference Metrics")
@@ -54,10 +58,11 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
     final TextField currency = new TextField("Currency");
     final Button schedule = new Button("Schedule price change");
     final Paragraph message = new Paragraph();
+    final GpuCostForm gpuCost;
     private final PriceService prices;
     private final DeploymentService deployments;
 
-    public PricesView(PriceService prices, DeploymentService deployments) {
+    public PricesView(PriceService prices, GpuCostService gpuCosts, DeploymentService deployments) {
         this.prices = prices;
         this.deployments = deployments;
         deployment = new DeploymentPicker("Deployment", deployments, TenantScope.allTenants());
@@ -69,6 +74,7 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
         schedule.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         schedule.addClickListener(click -> scheduleChange());
         PageTimeZone zone = PageTimeZone.of(UI.getCurrent());
+        gpuCost = new GpuCostForm(gpuCosts, zone);
         // the first price of a deployment holds from the beginning of time
         history.addColumn(p ->
                         p.effectiveFrom().equals(Instant.EPOCH) ? "From the start" : zone.format(p.effectiveFrom()))
@@ -84,7 +90,7 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
         HorizontalLayout picker = new HorizontalLayout(deployment, showArchived);
         picker.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         picker.setWrap(true);
-        add(new H1("Prices"), picker, history, form, message);
+        add(new H1("Prices"), picker, history, form, message, gpuCost);
         loadDeployments();
     }
 
@@ -147,5 +153,6 @@ public class PricesView extends VerticalLayout implements BeforeEnterObserver {
     private void refresh() {
         DeploymentListItem chosen = deployment.getValue();
         history.setItems(chosen == null ? List.of() : prices.history(TenantScope.allTenants(), chosen.slug()));
+        gpuCost.show(chosen == null ? null : chosen.slug());
     }
 }

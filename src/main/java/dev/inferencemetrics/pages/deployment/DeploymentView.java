@@ -10,6 +10,7 @@ import com.vaadin.flow.router.HasDynamicTitle;
 import com.vaadin.flow.router.NotFoundException;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.VaadinRequest;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentNotFoundException;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
@@ -54,6 +55,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
     private final RequestDrillDownService drillDown;
     private final HeatmapService heatmaps;
     private final PriceService prices;
+    private final GpuCostService gpuCosts;
     private final CurrentUser currentUser;
     private final OperatorAccessAudit audit;
     private final DeploymentOtlpNames otlpNames;
@@ -80,6 +82,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
             RequestDrillDownService drillDown,
             HeatmapService heatmaps,
             PriceService prices,
+            GpuCostService gpuCosts,
             CurrentUser currentUser,
             OperatorAccessAudit audit,
             DeploymentOtlpNames otlpNames,
@@ -107,6 +110,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         this.drillDown = drillDown;
         this.heatmaps = heatmaps;
         this.prices = prices;
+        this.gpuCosts = gpuCosts;
         this.currentUser = currentUser;
         this.clock = clock;
         addClassName("deployment-view");
@@ -152,6 +156,13 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
             gaugeCharts.show(gauges, window.step(), clock.instant());
             gpuCharts.show(gauges, window.step(), clock.instant());
         });
+        if (scope.isOperator()) {
+            CostCard cost = new CostCard(deployment.slug());
+            metricsTab.addCharts(cost, r -> {
+                QueryWindow window = r.window(clock);
+                cost.show(gpuCosts.window(scope, deployment, window.from(), window.to()));
+            });
+        }
         DrillDownPanel panel = new DrillDownPanel(
                 (from, to, sort, after) -> drillDown.page(deployment, from, to, sort, true, 50, after),
                 page -> "/api/v1/deployments/" + page.deployment() + "/requests?format=csv&from=" + page.from() + "&to="

@@ -6,6 +6,7 @@ import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.router.QueryParameters;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
@@ -41,6 +42,9 @@ class PricesViewIT extends SpringBrowserlessTest {
 
     @Autowired
     PriceService prices;
+
+    @Autowired
+    GpuCostService gpuCosts;
 
     @Autowired
     Clock clock;
@@ -143,5 +147,35 @@ class PricesViewIT extends SpringBrowserlessTest {
         test(view.deployment).setFilter(slug);
         assertThat(test(view.deployment).getSuggestionItems()).singleElement().satisfies(d -> assertThat(d.slug())
                 .isEqualTo(slug));
+    }
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_sets_a_first_gpu_cost_from_the_start_and_a_change_into_the_past_is_refused() {
+        String slug = "gpu-costed-" + Long.toString(System.nanoTime(), 36);
+        long tenant = tenants.createIfAbsent("price-labs", "Price Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "GPU costed", "m", "vLLM", "eu"));
+        PricesView view = navigate(PricesView.class);
+        assertThat(view.deployment.select(slug)).isTrue();
+        assertThat(view.gpuCost.message.getText()).isEqualTo("No GPU cost is set for this deployment yet.");
+        view.gpuCost.gpusPerReplica.setValue(8);
+        view.gpuCost.replicas.setValue(2);
+        view.gpuCost.pricePerGpuHour.setValue(new BigDecimal("2.50"));
+
+        test(view.gpuCost.save).click();
+
+        assertThat(gpuCosts.history(TenantScope.allTenants(), slug))
+                .singleElement()
+                .satisfies(period -> assertThat(period.cost().hourly()).isEqualByComparingTo("40"));
+        assertThat(test(view.gpuCost.history).size()).isEqualTo(1);
+        assertThat(test(view.gpuCost.history).getCellText(0, 4)).isEqualTo("40.00");
+        assertThat(view.gpuCost.message.getText()).startsWith("Set, from ");
+
+        view.gpuCost.effectiveFrom.setValue(
+                LocalDateTime.ofInstant(clock.instant().truncatedTo(ChronoUnit.HOURS), ZoneOffset.UTC));
+        view.gpuCost.replicas.setValue(3);
+        test(view.gpuCost.save).click();
+
+        assertThat(view.gpuCost.message.getText()).contains("must lie ahead");
+        assertThat(gpuCosts.history(TenantScope.allTenants(), slug)).hasSize(1);
     }
 }

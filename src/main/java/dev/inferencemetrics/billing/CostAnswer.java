@@ -1,0 +1,45 @@
+package dev.inferencemetrics.billing;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A window's cost of tokens as the API answers it; amounts are exact decimal strings by currency. */
+record CostAnswer(
+        String deployment,
+        Instant from,
+        Instant to,
+        @Schema(description = "false while no GPU cost is set for the deployment: the GPU cost is then unknown")
+                boolean costKnown,
+        @Schema(description = "GPUs × replicas × price per GPU-hour × hours, summed over the cost periods up to now")
+                Map<String, String> gpuCost,
+        long outputTokens,
+        @Schema(description = "GPU cost ÷ output tokens × 10⁶ (to a millionth); empty without output tokens")
+                Map<String, String> costPerMtokOutput,
+        @Schema(description = "input and output tokens × the token prices in effect, as the usage export bills them")
+                Map<String, String> revenue,
+        @Schema(description = "revenue − GPU cost; negative where the GPUs cost more") Map<String, String> margin,
+        @Schema(description = "the deployment's GPU costs, oldest first") List<GpuCostPeriod> gpuCosts) {
+
+    static CostAnswer of(String deployment, CostOfTokens cost, List<GpuCostPeriod> history) {
+        return new CostAnswer(
+                deployment,
+                cost.from(),
+                cost.to(),
+                cost.costKnown(),
+                exact(cost.gpuCost()),
+                cost.outputTokens(),
+                exact(cost.costPerMtokOutput()),
+                exact(cost.revenue()),
+                exact(cost.margin()),
+                history);
+    }
+
+    private static Map<String, String> exact(Costs costs) {
+        Map<String, String> amounts = new LinkedHashMap<>();
+        costs.byCurrency().forEach((currency, amount) -> amounts.put(currency, MoneyFormat.exact(amount)));
+        return amounts;
+    }
+}

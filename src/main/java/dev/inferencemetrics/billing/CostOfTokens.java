@@ -1,0 +1,100 @@
+package dev.inferencemetrics.billing;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the tokens of a window cost to make and what they earned: the GPU cost (GPUs × replicas × price per GPU-hour ×
+ * hours, summed over the cost periods the window covers), the output tokens, the revenue from the token prices, and
+ * the margin (revenue − GPU cost). Amounts in different currencies are kept apart ({@link Costs}).
+ *
+ * <p>Cost per million output tokens = GPU cost ÷ output tokens × 10⁶, the same as hourly cost ÷ output tokens per
+ * hour × 10⁶: at USD 3.00 an hour and 4,000 tokens/s (14,400,000 an hour), USD 0.208333 per million.
+ *
+ * @param costKnown whether the deployment has any GPU cost set at all (else the GPU cost is unknown, not zero)
+ */
+public record CostOfTokens(
+        Instant from, Instant to, boolean costKnown, Costs gpuCost, long outputTokens, Costs revenue) {
+
+    /** GPU cost ÷ 3,600 s is carried to this scale: exact whenever it terminates (whole half hours always do). */
+    static final int GPU_COST_SCALE = 10;
+
+    /** Cost per million tokens is carried to a millionth of the currency's unit. */
+    static final int PER_MILLION_SCALE = 6;
+
+    private static final BigDecimal SECONDS_PER_HOUR = BigDecimal.valueOf(3600);
+    private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
+
+    /** Revenue − GPU cost, per currency; negative where the GPUs cost more than the tokens earned. */
+    public Costs margin() {
+        Costs margin = revenue;
+        for (var cost : gpuCost.byCurrency().entrySet()) {
+            margin = margin.plus(cost.getKey(), cost.getValue().negate());
+        }
+        return margin;
+    }
+
+    /** GPU cost per million output tokens; empty when no output token was made or no cost is known. */
+    public Costs costPerMtokOutput() {
+        return perMillion(gpuCost, outputTokens);
+    }
+
+    /**
+     * GPU cost per million of any count of tokens: the seam for "per million good tokens", once goodput counts the
+     * output tokens delivered within SLO.
+     */
+    public Costs costPerMillion(long tokens) {
+        return perMillion(gpuCost, tokens);
+    }
+
+    /** Each amount × 10⁶ ÷ tokens, to {@value #PER_MILLION_SCALE} decimal places (half to even). */
+    static Costs perMillion(Costs amounts, long tokens) {
+        if (tokens <= 0) {
+            return Costs.NONE;
+        }
+        TreeMap<String, BigDecimal> perMillion = new TreeMap<>();
+        amounts.byCurrency()
+                .forEach((currency, amount) -> perMillion.put(
+                        currency,
+                        amount.multiply(MILLION)
+                                .divide(BigDecimal.valueOf(tokens), PER_MILLION_SCALE, RoundingMode.HALF_EVEN)));
+        return new Costs(perMillion);
+    }
+
+    /**
+     * The GPU cost of the history's periods within [{@code from}, {@code to}): each period's hourly cost × the
+     * seconds it covers, summed per currency, then ÷ 3,600 once.
+     */
+    static Costs gpuCost(List<GpuCostPeriod> history, Instant from, Instant to) {
+        Map<String, BigDecimal> costSeconds = new TreeMap<>();
+        for (int i = 0; i < history.size(); i++) {
+            GpuCostPeriod period = history.get(i);
+            Instant periodEnd = i + 1 < history.size() ? history.get(i + 1).effectiveFrom() : to;
+            Instant start = later(from, period.effectiveFrom());
+            Instant end = earlier(to, periodEnd);
+            if (start.isBefore(end)) {
+                BigDecimal seconds = BigDecimal.valueOf(Duration.between(start, end).getSeconds());
+                costSeconds.merge(period.cost().currency(), period.cost().hourly().multiply(seconds), BigDecimal::add);
+            }
+        }
+        TreeMap<String, BigDecimal> cost = new TreeMap<>();
+        costSeconds.forEach((currency, amount) -> cost.put(
+                currency,
+                amount.divide(SECONDS_PER_HOUR, GPU_COST_SCALE, RoundingMode.HALF_EVEN)
+                        .stripTrailingZeros()));
+        return new Costs(cost);
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+
+    private static Instant earlier(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+}

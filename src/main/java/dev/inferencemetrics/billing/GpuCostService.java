@@ -1,0 +1,129 @@
+package dev.inferencemetrics.billing;
+
+import dev.inferencemetrics.api.InstantParameter;
+import dev.inferencemetrics.audit.AuditKind;
+import dev.inferencemetrics.audit.AuditLog;
+import dev.inferencemetrics.base.UnusableValueException;
+import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.IngestLimits;
+import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.tenancy.TenantScope;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * What deployments cost to run, and what their tokens cost and earned in a window. A change takes effect on the
+ * half hour, ahead of now, as price changes do; the first cost a deployment gets may start at any half hour (by
+ * default the one it was created in), since no figure shown before was built on another. Operators only: GPU
+ * costs and margins are the operator's business, not the tenants'.
+ */
+@Service
+public class GpuCostService {
+
+    private final DeploymentService deployments;
+    private final GpuCostStore costs;
+    private final WindowRevenueStore revenue;
+    private final IngestLimits ingestLimits;
+    private final AuditLog audit;
+    private final Clock clock;
+
+    GpuCostService(
+            DeploymentService deployments,
+            GpuCostStore costs,
+            WindowRevenueStore revenue,
+            IngestLimits ingestLimits,
+            AuditLog audit,
+            Clock clock) {
+        this.deployments = deployments;
+        this.costs = costs;
+        this.revenue = revenue;
+        this.ingestLimits = ingestLimits;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /**
+     * Records a cost change of the deployment from {@code effectiveFrom}; null means from the half hour the
+     * deployment was created in, which only its first cost may. A change already scheduled at that instant is
+     * replaced. Returns the instant it takes effect.
+     */
+    @Transactional
+    public Instant schedule(TenantScope scope, String deploymentSlug, @Nullable Instant effectiveFrom, GpuCost cost) {
+        scope.requireOperator("Only operators set what deployments cost to run.");
+        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        boolean first = costs.history(deployment.tenantId(), deployment.id()).isEmpty();
+        Instant from = effectiveFrom != null
+                ? effectiveFrom
+                : first ? Resolution.HALF_HOUR.bucketOf(deployment.createdAt()) : null;
+        if (from == null) {
+            throw new UnusableValueException("A change of an existing GPU cost needs the half hour it takes effect"
+                    + " (UTC), e.g. 2026-12-01T00:00:00Z.");
+        }
+        requireUsable(from, first);
+        costs.save(deployment.tenantId(), deployment.id(), from, cost);
+        audit.record(
+                AuditKind.GPU_COST_CHANGED,
+                deployment.tenantId(),
+                deployment.slug() + ": " + cost.replicas() + " replicas × " + cost.gpusPerReplica() + " GPUs at "
+                        + cost.currency() + " " + MoneyFormat.exact(cost.pricePerGpuHour()) + " per GPU-hour from "
+                        + from);
+        return from;
+    }
+
+    private void requireUsable(Instant from, boolean first) {
+        if (!Resolution.HALF_HOUR.bucketOf(from).equals(from)) {
+            throw new UnusableValueException(
+                    "A GPU cost takes effect at the start of a half hour (UTC), e.g. 2026-12-01T00:00:00Z.");
+        }
+        if (from.isAfter(InstantParameter.LATEST)) {
+            throw new UnusableValueException("A GPU cost must take effect before the year 10000.");
+        }
+        Instant earliest = clock.instant().plus(ingestLimits.maxFutureSkew());
+        if (!first && !from.isAfter(earliest)) {
+            throw new UnusableValueException("A GPU cost change must lie ahead (after " + earliest
+                    + ") so that the cost of tokens already made stays as it was.");
+        }
+    }
+
+    /** The deployment's GPU costs, oldest first; empty when none is set. */
+    @Transactional(readOnly = true)
+    public List<GpuCostPeriod> history(TenantScope scope, String deploymentSlug) {
+        scope.requireOperator("Only operators see what deployments cost to run.");
+        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return costs.history(deployment.tenantId(), deployment.id());
+    }
+
+    /**
+     * GPU cost, output tokens, revenue and margin of [{@code from}, {@code to}) (whole minutes). GPUs cost only up to
+     * now; tokens come from the half-hour rollups when both ends are on the half hour, else the minute rollups.
+     */
+    @Transactional(readOnly = true)
+    public CostOfTokens window(TenantScope scope, DeploymentRef deployment, Instant from, Instant to) {
+        scope.requireOperator("Only operators see what deployments cost to run.");
+        if (!Resolution.MINUTE.bucketOf(from).equals(from) || !Resolution.MINUTE.bucketOf(to).equals(to)) {
+            throw new UnusableValueException("from and to must be whole minutes, e.g. 2026-11-22T10:00:00Z");
+        }
+        if (!from.isBefore(to)) {
+            throw new UnusableValueException("from must be before to");
+        }
+        Resolution resolution = Resolution.HALF_HOUR.bucketOf(from).equals(from)
+                        && Resolution.HALF_HOUR.bucketOf(to).equals(to)
+                ? Resolution.HALF_HOUR
+                : Resolution.MINUTE;
+        List<GpuCostPeriod> history = costs.history(deployment.tenantId(), deployment.id());
+        Instant now = clock.instant();
+        Costs gpuCost = CostOfTokens.gpuCost(history, from, to.isAfter(now) ? now : to);
+        long outputTokens = 0;
+        Costs earned = Costs.NONE;
+        for (var priced : revenue.tokens(deployment.tenantId(), deployment.id(), from, to, resolution)) {
+            outputTokens = Math.addExact(outputTokens, priced.outputTokens());
+            earned = earned.plus(priced.price().currency(), priced.revenue());
+        }
+        return new CostOfTokens(from, to, !history.isEmpty(), gpuCost, outputTokens, earned);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.inferencemetrics.billing;
+
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A usage row's GPU cost figures as export columns: exact decimals, empty when not shown (a tenant's export) or not
+ * known (no GPU cost set). The margin is the row's cost to the tenant less the GPU cost, given only when both are in
+ * one currency. A GPU cost that changed currency within the row lists each, separated by "; ".
+ */
+record RowCostColumns(String currency, String gpuCost, String perMtokOutput, String margin) {
+
+    private static final RowCostColumns EMPTY = new RowCostColumns("", "", "", "");
+
+    static RowCostColumns of(@Nullable CostOfTokens cost) {
+        if (cost == null || !cost.costKnown()) {
+            return EMPTY;
+        }
+        Map<String, BigDecimal> gpu = cost.gpuCost().byCurrency();
+        if (gpu.isEmpty()) {
+            return EMPTY;
+        }
+        boolean oneCurrency = gpu.size() == 1
+                && cost.revenue().byCurrency().keySet().equals(gpu.keySet());
+        return new RowCostColumns(
+                String.join("; ", gpu.keySet()),
+                amounts(cost.gpuCost()),
+                amounts(cost.costPerMtokOutput()),
+                oneCurrency ? amounts(cost.margin()) : "");
+    }
+
+    private static String amounts(Costs costs) {
+        return costs.byCurrency().values().stream().map(MoneyFormat::exact).collect(Collectors.joining("; "));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.inferencemetrics.pages.deployment;
+
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.shared.Tooltip;
+import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.RouterLink;
+import dev.inferencemetrics.billing.CostOfTokens;
+import dev.inferencemetrics.billing.MoneyFormat;
+import dev.inferencemetrics.billing.ui.PricesView;
+import java.util.Locale;
+
+/**
+ * The cost of the window's tokens, for operators: cost per million output tokens, GPU cost, revenue and margin, with
+ * the formula and an example; without a GPU cost, a link to where it is set.
+ */
+class CostCard extends Div {
+
+    static final String FORMULA = "Cost per million output tokens = GPU cost ÷ output tokens × 10⁶ (the same as"
+            + " hourly GPU cost ÷ output tokens per hour × 10⁶). GPU cost = GPUs per replica × replicas × price per"
+            + " GPU-hour × hours. Revenue: the tokens at their prices. Margin = revenue − GPU cost.";
+    static final String EXAMPLE = "At USD 3.00 per hour and 4,000 tokens/s: USD 0.21 per million.";
+    static final String NO_COST = "No GPU cost is set for this deployment, so the cost of its tokens is unknown.";
+
+    final Span value = new Span();
+    final Div details = new Div();
+    final Div emptyState = new Div();
+
+    CostCard(String deploymentSlug) {
+        addClassNames("metric-card", "cost-card");
+        Span name = new Span("Cost per Mtok output");
+        name.addClassName("metric-card__title");
+        value.addClassName("metric-card__value");
+        details.addClassName("metric-card__details");
+        Paragraph explanation = new Paragraph(FORMULA + " " + EXAMPLE);
+        explanation.addClassName("cost-card__explanation");
+        RouterLink setCost = new RouterLink("Set its GPU cost on the Prices page", PricesView.class);
+        setCost.setQueryParameters(QueryParameters.of(PricesView.DEPLOYMENT_PARAMETER, deploymentSlug));
+        emptyState.add(new Span(NO_COST + " "), setCost);
+        emptyState.addClassName("empty-state");
+        add(name, value, details, emptyState, explanation);
+        Tooltip.forComponent(this).withText(FORMULA);
+    }
+
+    void show(CostOfTokens cost) {
+        emptyState.setVisible(!cost.costKnown());
+        value.setText(cost.costKnown() ? MoneyFormat.cents(cost.costPerMtokOutput()) : "–");
+        details.removeAll();
+        details.add(
+                new Div("GPU cost " + MoneyFormat.cents(cost.gpuCost())),
+                new Div(String.format(Locale.ROOT, "%,d output tokens", cost.outputTokens())),
+                new Div("Revenue " + MoneyFormat.cents(cost.revenue())),
+                new Div("Margin " + (cost.costKnown() ? MoneyFormat.cents(cost.margin()) : "–")));
+    }
+}
