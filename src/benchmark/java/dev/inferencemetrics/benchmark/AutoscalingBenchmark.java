@@ -34,10 +34,16 @@ public final class AutoscalingBenchmark {
 
     private AutoscalingBenchmark() {}
 
+    /** The baseline calls once per deployment, a thousand calls a run: far past a key's request rate. */
+    private static final String[] UNLIMITED_KEY = {
+        "--inference-metrics.limits.requests-per-second-per-key=1000000",
+        "--inference-metrics.limits.burst-per-key=1000000"
+    };
+
     public static void main(String[] args) throws Exception {
         Path data = Files.createTempDirectory("inference-metrics-autoscaling-benchmark-");
         try (ConfigurableApplicationContext app =
-                QuietApplication.start(data, QuietApplication.WITHOUT_DEMO, QuietApplication.PATIENT)) {
+                QuietApplication.start(data, QuietApplication.WITHOUT_DEMO, UNLIMITED_KEY)) {
             run(app);
         } finally {
             IngestQueryBenchmark.deleteRecursively(data);
