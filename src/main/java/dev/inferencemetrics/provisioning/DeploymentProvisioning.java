@@ -4,10 +4,12 @@ import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.billing.TokenPrice;
+import dev.inferencemetrics.deployment.DeploymentGoodput;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.GoodputService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
@@ -31,6 +33,7 @@ public class DeploymentProvisioning {
     private final PriceService prices;
     private final DeploymentOtlpNames otlpNames;
     private final DeploymentRawRetention rawRetention;
+    private final GoodputService goodputs;
     private final Clock clock;
 
     DeploymentProvisioning(
@@ -39,12 +42,14 @@ public class DeploymentProvisioning {
             PriceService prices,
             DeploymentOtlpNames otlpNames,
             DeploymentRawRetention rawRetention,
+            GoodputService goodputs,
             Clock clock) {
         this.tenants = tenants;
         this.deployments = deployments;
         this.prices = prices;
         this.otlpNames = otlpNames;
         this.rawRetention = rawRetention;
+        this.goodputs = goodputs;
         this.clock = clock;
     }
 
@@ -70,12 +75,15 @@ public class DeploymentProvisioning {
         if (spec.rawRetention() != null) {
             rawRetention.set(scope, slug, spec.rawRetention().hours());
         }
+        DeploymentGoodput goodput =
+                spec.goodput() == null ? goodputs.of(scope, slug) : goodputs.change(scope, slug, spec.goodput());
         return new ProvisionedDeployment(
                 deployments.require(scope, slug),
                 tenant.slug(),
                 prices.history(scope, slug),
                 otlpNames.of(scope, slug),
                 rawRetention.of(scope, slug).map(kept -> (int) kept.toHours()).orElse(null),
+                goodput.slo(),
                 created);
     }
 

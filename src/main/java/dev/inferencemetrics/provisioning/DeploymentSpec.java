@@ -6,6 +6,7 @@ import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.deployment.OtlpNames;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -15,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a provisioning call wants a deployment to be. Left-out SLOs keep the deployment's values (the product defaults
- * for a new one); a left-out price or OTLP names leave those as they are.
+ * for a new one); a left-out price, OTLP names or goodput SLO leave those as they are.
  *
  * @param price the price, and from which half hour it applies to an existing deployment
  */
@@ -30,7 +31,8 @@ record DeploymentSpec(
         @Nullable BigDecimal sloErrorRatePct,
         @Nullable PriceSpec price,
         @Nullable OtlpNames otlp,
-        @Nullable RawRetentionSpec rawRetention) {
+        @Nullable RawRetentionSpec rawRetention,
+        @Nullable GoodputSlo goodput) {
 
     record PriceSpec(TokenPrice price, @Nullable Instant effectiveFrom) {}
 
@@ -51,9 +53,22 @@ record DeploymentSpec(
                 slo == null ? null : slo.decimal("errorRatePct"),
                 price(body.object("price")),
                 otlp == null ? null : new OtlpNames(names(otlp.texts("serviceNames")), names(otlp.texts("modelNames"))),
-                body.has("rawRetentionHours")
-                        ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours"))
-                        : null);
+                body.has("rawRetentionHours") ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours")) : null,
+                goodput(body.object("goodput")));
+    }
+
+    /** {@code goodput}: thresholds in ms, any of ttftMs, tpotMs, e2elMs; an absent one is not judged. */
+    private static @Nullable GoodputSlo goodput(@Nullable JsonObjectBody goodput) {
+        return goodput == null
+                ? null
+                : new GoodputSlo(
+                        millis(goodput.decimal("ttftMs")),
+                        millis(goodput.decimal("tpotMs")),
+                        millis(goodput.decimal("e2elMs")));
+    }
+
+    private static @Nullable Double millis(@Nullable BigDecimal ms) {
+        return ms == null ? null : ms.doubleValue();
     }
 
     /** A new deployment of the tenant as this spec describes it. */

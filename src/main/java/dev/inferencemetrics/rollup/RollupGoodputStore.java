@@ -35,7 +35,7 @@ public class RollupGoodputStore {
      */
     public List<Instant> lock(long tenantId, long deploymentId, Resolution resolution, Instant from, Instant to) {
         return range(
-                        jdbc.sql("select bucket from request_rollup" + RANGE + " order by bucket for update"),
+                        jdbc.sql("select bucket from request_rollup " + RANGE + " order by bucket for update"),
                         tenantId,
                         deploymentId,
                         resolution,
