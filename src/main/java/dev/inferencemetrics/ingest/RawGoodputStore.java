@@ -31,11 +31,16 @@ class RawGoodputStore {
                 .single();
     }
 
-    /** Hands each sample with {@code from ≤ ts < to} to {@code each}, one row at a time (nothing is gathered). */
+    /**
+     * Hands each sample with {@code from ≤ ts < to} to {@code each}, one row at a time (nothing is gathered). The
+     * latencies are stored as {@code real}; the driver reads them as doubles only once widened.
+     */
     void forEach(DeploymentRef deployment, Instant from, Instant to, Consumer<RequestSample> each) {
         key(
-                        jdbc.sql("select request_id, ts, status, ttft_ms, e2e_ms, tpot_ms, itl_gaps_ms, input_tokens,"
-                                + " output_tokens, queue_ms, finish_reason" + KEY + " and ts >= :from and ts < :to"),
+                        jdbc.sql("select request_id, ts, status, ttft_ms::float8 as ttft_ms, e2e_ms::float8 as e2e_ms,"
+                                + " tpot_ms::float8 as tpot_ms, itl_gaps_ms, input_tokens, output_tokens,"
+                                + " queue_ms::float8 as queue_ms, finish_reason" + KEY
+                                + " and ts >= :from and ts < :to"),
                         deployment)
                 .param("from", Timestamp.from(from))
                 .param("to", Timestamp.from(to))
