@@ -35,6 +35,7 @@ class TableOwnershipTest {
             Map.entry("audit_event", "audit"),
             Map.entry("deployment", "deployment"),
             Map.entry("deployment_otlp_name", "deployment"),
+            Map.entry("deployment_goodput", "deployment"),
             Map.entry("api_key", "apikey"),
             Map.entry("request_sample", "ingest"),
             Map.entry("kv_sample", "ingest"),

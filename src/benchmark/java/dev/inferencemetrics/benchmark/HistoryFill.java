@@ -1,6 +1,7 @@
 package dev.inferencemetrics.benchmark;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.ingest.IngestRollups;
 import dev.inferencemetrics.ingest.RequestSample;
 import dev.inferencemetrics.rollup.KvRollup;
@@ -95,7 +96,10 @@ final class HistoryFill {
                     samples.add(sample);
                     SampleText.appendCopyRow(rows, deployment.tenantId(), deployment.id(), sample, ts.plusMillis(250));
                 }
-                minutes.addAll(IngestRollups.of(samples, Resolution.MINUTE));
+                minutes.addAll(IngestRollups.of(
+                        samples,
+                        GoodputSlo.defaultFor(deployment.sloTtftP95Ms(), deployment.sloItlP95Ms()),
+                        Resolution.MINUTE));
                 if (rows.length() >= FLUSH_CHARS) {
                     write(copy, rows);
                 }

@@ -1,11 +1,14 @@
 package dev.inferencemetrics.ingest;
 
 import dev.inferencemetrics.deployment.DeploymentArchivedException;
+import dev.inferencemetrics.deployment.DeploymentGoodputs;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.rollup.DeploymentRollup;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.Caller;
@@ -31,6 +34,7 @@ import tools.jackson.databind.JsonNode;
 public class IngestService {
 
     private final DeploymentService deployments;
+    private final DeploymentGoodputs goodputs;
     private final RequestSampleStore requestSamples;
     private final KvSampleStore kvSamples;
     private final RequestRollupStore requestRollups;
@@ -41,6 +45,7 @@ public class IngestService {
 
     IngestService(
             DeploymentService deployments,
+            DeploymentGoodputs goodputs,
             RequestSampleStore requestSamples,
             KvSampleStore kvSamples,
             RequestRollupStore requestRollups,
@@ -49,6 +54,7 @@ public class IngestService {
             RetentionProperties retention,
             Clock clock) {
         this.deployments = deployments;
+        this.goodputs = goodputs;
         this.requestSamples = requestSamples;
         this.kvSamples = kvSamples;
         this.requestRollups = requestRollups;
@@ -86,11 +92,19 @@ public class IngestService {
 
     /** Inserts the samples not stored before and folds just those into every resolution's rollups. */
     private List<RequestSample> store(DeploymentRef deployment, List<RequestSample> valid) {
+        if (valid.isEmpty()) {
+            return valid;
+        }
+        GoodputSlo goodput = goodputs.lockForCounting(deployment);
         List<RequestSample> stored =
                 requestSamples.insertNew(deployment.tenantId(), deployment.id(), valid, clock.instant());
+        RequestOutcome[] outcomes = RollupDeltas.outcomes(stored, goodput);
         for (Resolution resolution : Resolution.values()) {
             requestRollups.add(
-                    deployment.tenantId(), deployment.id(), resolution, RollupDeltas.ofRequests(stored, resolution));
+                    deployment.tenantId(),
+                    deployment.id(),
+                    resolution,
+                    RollupDeltas.ofRequests(stored, outcomes, resolution));
         }
         return stored;
     }

@@ -29,13 +29,15 @@ class RequestSampleStore {
 
     private static final String INSERT = """
             insert into request_sample (tenant_id, deployment_id, ts, request_id, status, ttft_ms, e2e_ms, tpot_ms,
-                                        itl_gaps_ms, input_tokens, output_tokens, queue_ms, received_at)
+                                        itl_gaps_ms, input_tokens, output_tokens, queue_ms, finish_reason,
+                                        received_at)
             select :tenantId, :deploymentId, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps,
-                   u.input_tokens, u.output_tokens, u.queue, :receivedAt
+                   u.input_tokens, u.output_tokens, u.queue, u.finish_reason, :receivedAt
             from unnest(:ts::timestamptz[], :requestIds::text[], :statuses::smallint[], :ttft::real[], :e2e::real[],
                         :tpot::real[], :gaps::bytea[], :inputTokens::integer[], :outputTokens::integer[],
-                        :queue::real[])
-                 as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens, queue)
+                        :queue::real[], :finishReasons::text[])
+                 as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens, queue,
+                      finish_reason)
             order by u.request_id, u.ts""";
 
     private static final String INSERT_SKIPPING_STORED = INSERT + """
@@ -117,6 +119,7 @@ class RequestSampleStore {
         private final Integer[] inputTokens;
         private final Integer[] outputTokens;
         private final @Nullable Float[] queue;
+        private final @Nullable String[] finishReasons;
 
         Columns(List<RequestSample> samples) {
             int n = samples.size();
@@ -130,6 +133,7 @@ class RequestSampleStore {
             inputTokens = new Integer[n];
             outputTokens = new Integer[n];
             queue = new @Nullable Float[n];
+            finishReasons = new @Nullable String[n];
             for (int i = 0; i < n; i++) {
                 RequestSample sample = samples.get(i);
                 ts[i] = Timestamp.from(sample.ts());
@@ -142,6 +146,7 @@ class RequestSampleStore {
                 inputTokens[i] = sample.inputTokens();
                 outputTokens[i] = sample.outputTokens();
                 queue[i] = toFloat(sample.queueMs());
+                finishReasons[i] = sample.finishReason();
             }
         }
 
@@ -161,7 +166,8 @@ class RequestSampleStore {
                     .param("gaps", new SqlArrayValue("bytea", (Object[]) gaps))
                     .param("inputTokens", new SqlArrayValue("int4", (Object[]) inputTokens))
                     .param("outputTokens", new SqlArrayValue("int4", (Object[]) outputTokens))
-                    .param("queue", new SqlArrayValue("float4", (Object[]) queue));
+                    .param("queue", new SqlArrayValue("float4", (Object[]) queue))
+                    .param("finishReasons", new SqlArrayValue("text", (Object[]) finishReasons));
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollup;
+import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.Resolution;
 import java.time.Instant;
@@ -15,12 +17,16 @@ final class RollupDeltas {
 
     private RollupDeltas() {}
 
-    static Collection<RequestRollup> ofRequests(List<RequestSample> samples, Resolution resolution) {
+    /** The samples' rollups, each judged for goodput: {@code outcomes[i]} is how {@code samples[i]} counts. */
+    static Collection<RequestRollup> ofRequests(
+            List<RequestSample> samples, RequestOutcome[] outcomes, Resolution resolution) {
         Map<Instant, RequestRollup> byBucket = new HashMap<>();
-        for (RequestSample sample : samples) {
+        for (int i = 0; i < samples.size(); i++) {
+            RequestSample sample = samples.get(i);
             RequestRollup rollup = byBucket.computeIfAbsent(resolution.bucketOf(sample.ts()), RequestRollup::new);
             boolean ok = sample.status() == SampleStatus.OK;
             rollup.addRequest(ok, sample.inputTokens(), sample.outputTokens());
+            rollup.goodput().add(outcomes[i], sample.outputTokens());
             if (ok) {
                 addLatencies(rollup, sample);
             } else {
@@ -28,6 +34,15 @@ final class RollupDeltas {
             }
         }
         return byBucket.values();
+    }
+
+    /** The samples' outcomes against the goodput SLO, in their order. */
+    static RequestOutcome[] outcomes(List<RequestSample> samples, GoodputSlo slo) {
+        RequestOutcome[] outcomes = new RequestOutcome[samples.size()];
+        for (int i = 0; i < outcomes.length; i++) {
+            outcomes[i] = GoodputRule.outcome(samples.get(i), slo);
+        }
+        return outcomes;
     }
 
     /** New readings, and the time they and the readings stored {@code around} them cover, one delta per bucket. */

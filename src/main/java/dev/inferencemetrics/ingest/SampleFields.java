@@ -42,6 +42,11 @@ final class SampleFields {
         return text;
     }
 
+    @Nullable
+    String optionalText(String name, int maxLength) {
+        return has(name) ? requiredText(name, maxLength) : null;
+    }
+
     Instant requiredInstant(String name) {
         String text = requiredText(name, 64);
         Instant canonical = CanonicalInstant.parse(text);

@@ -33,12 +33,14 @@ final class SampleReader {
         int inputTokens = fields.requiredCount("inputTokens");
         int outputTokens = fields.requiredCount("outputTokens");
         Double queue = fields.optionalMillis("queueMs");
+        String finishReason = FinishReason.normalised(fields.optionalText("finishReason", 32));
         if (status == SampleStatus.OK && (ttft == null || e2e == null)) {
             throw new InvalidSample("an ok request needs ttftMs and e2eMs");
         }
         checkLatencies(status, ttft, e2e, tpot, gaps, outputTokens);
         checkQueue(queue, ttft, e2e);
-        return new RequestSample(requestId, ts, status, ttft, e2e, tpot, gaps, inputTokens, outputTokens, queue);
+        return new RequestSample(
+                requestId, ts, status, ttft, e2e, tpot, gaps, inputTokens, outputTokens, queue, finishReason);
     }
 
     /**
@@ -64,7 +66,7 @@ final class SampleReader {
                 sample.itlGapsMs(),
                 sample.outputTokens());
         checkQueue(sample.queueMs(), sample.ttftMs(), sample.e2eMs());
-        return sample;
+        return sample.withFinishReason(FinishReason.normalised(sample.finishReason()));
     }
 
     KvSample kvSample(JsonNode json) {

@@ -32,6 +32,11 @@ public enum SampleStatus {
         return (short) ordinal();
     }
 
+    /** The status {@link #storedValue} stored. */
+    static SampleStatus ofStoredValue(short stored) {
+        return values()[stored];
+    }
+
     public static Optional<SampleStatus> fromCode(String code) {
         return Optional.ofNullable(BY_CODE.get(code));
     }

@@ -8,10 +8,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the Metrics page shows for a deployment and window: the summary cards and the per-interval series. Latencies
  * are milliseconds; a percentile is null where the window or interval holds no ok request. Queue time (waiting
- * before scheduling) is there only for requests whose source reported it; its count is 0 otherwise.
+ * before scheduling) is there only for requests whose source reported it; its count is 0 otherwise. Goodput and
+ * breaches by kind are {@link GoodputFigures}.
  */
 public record DeploymentMetrics(
-        String deployment, Instant from, Instant to, long stepSeconds, Summary summary, Series series) {
+        String deployment,
+        Instant from,
+        Instant to,
+        long stepSeconds,
+        Summary summary,
+        Series series,
+        GoodputFigures goodput) {
 
     public record Summary(
             LatencySummary ttft,

@@ -132,6 +132,15 @@ final class IntervalRollups {
         return points;
     }
 
+    List<GoodputFigures.GoodputPoint> goodputSeries() {
+        double seconds = window.step().getSeconds();
+        List<GoodputFigures.GoodputPoint> points = new ArrayList<>(requests.length);
+        for (RequestRollup interval : requests) {
+            points.add(GoodputFigures.GoodputPoint.of(interval, seconds));
+        }
+        return points;
+    }
+
     /** The whole window as one rollup; computed once. */
     RequestRollup totals() {
         if (totals == null) {

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.deployment.DeploymentGoodputs;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.DeploymentMetrics.ErrorsByStatus;
@@ -14,6 +15,7 @@ import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.tenancy.TenantScope;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -30,16 +32,19 @@ import org.springframework.transaction.annotation.Transactional;
 public class MetricsQueryService {
 
     private final DeploymentService deployments;
+    private final DeploymentGoodputs goodputs;
     private final RequestRollupRangeStore requestRollups;
     private final KvRollupStore kvRollups;
     private final Timer latency;
 
     MetricsQueryService(
             DeploymentService deployments,
+            DeploymentGoodputs goodputs,
             RequestRollupRangeStore requestRollups,
             KvRollupStore kvRollups,
             MeterRegistry meters) {
         this.deployments = deployments;
+        this.goodputs = goodputs;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
         this.latency = Timer.builder("inference.metrics.query")
@@ -99,8 +104,13 @@ public class MetricsQueryService {
                         totals.failures(FailedStatus.TIMEOUT),
                         totals.failures(FailedStatus.CANCELLED)));
         Series series = new Series(ttft, itl, e2e, intervals.kvSeries(), intervals.throughputSeries(), queue);
+        GoodputFigures goodput = GoodputFigures.of(
+                goodputs.of(deployment),
+                totals,
+                Duration.between(window.from(), window.to()).getSeconds(),
+                intervals.goodputSeries());
         return new DeploymentMetrics(
-                deployment.slug(), window.from(), window.to(), window.step().getSeconds(), summary, series);
+                deployment.slug(), window.from(), window.to(), window.step().getSeconds(), summary, series, goodput);
     }
 
     private IntervalRollups kvIntervals(DeploymentRef deployment, QueryWindow window) {

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.otlp;
 
 import dev.inferencemetrics.base.UnusableValueException;
+import dev.inferencemetrics.ingest.FinishReason;
 import dev.inferencemetrics.ingest.RequestSample;
 import dev.inferencemetrics.ingest.SampleStatus;
 import io.opentelemetry.proto.trace.v1.Span;
@@ -8,6 +9,7 @@ import io.opentelemetry.proto.trace.v1.Status;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,6 +31,7 @@ final class GenAiSpan {
     static final String REQUEST_MODEL = "gen_ai.request.model";
     static final String SERVER_TTFT = "gen_ai.server.time_to_first_token";
     static final String SERVER_TPOT = "gen_ai.server.time_per_output_token";
+    static final String FINISH_REASONS = "gen_ai.response.finish_reasons";
 
     private final Span span;
     private final SpanAttributes attributes;
@@ -74,7 +77,23 @@ final class GenAiSpan {
                 null,
                 input == null ? 0 : input,
                 outputTokens,
-                attributes.secondsAsMillis(QUEUE));
+                attributes.secondsAsMillis(QUEUE),
+                finishReason());
+    }
+
+    /**
+     * One reason per choice; a request with several choices is incomplete when any ran out of tokens, so
+     * {@code length} wins, else the first. Ingest checks its form.
+     */
+    private @Nullable String finishReason() {
+        List<String> reasons = attributes.texts(FINISH_REASONS);
+        if (reasons.isEmpty()) {
+            return null;
+        }
+        return reasons.stream()
+                .filter(reason -> FinishReason.LENGTH.equalsIgnoreCase(reason))
+                .findFirst()
+                .orElse(reasons.getFirst());
     }
 
     /** vLLM reports decode time: spread over its {@code completion tokens − 1} gaps, it is their mean. */

@@ -33,6 +33,24 @@ final class SpanAttributes {
                 : null;
     }
 
+    /** The strings of an array value, or a single string as one; empty when absent or of another type. */
+    List<String> texts(String key) {
+        AnyValue value = byKey.get(key);
+        if (value == null) {
+            return List.of();
+        }
+        if (value.hasStringValue()) {
+            return List.of(value.getStringValue());
+        }
+        if (value.hasArrayValue()) {
+            return value.getArrayValue().getValuesList().stream()
+                    .filter(AnyValue::hasStringValue)
+                    .map(AnyValue::getStringValue)
+                    .toList();
+        }
+        return List.of();
+    }
+
     /** A number sent as a double or an integer (exporters differ); anything else counts as absent. */
     @Nullable
     Double number(String key) {

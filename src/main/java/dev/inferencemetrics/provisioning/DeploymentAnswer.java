@@ -3,6 +3,7 @@ package dev.inferencemetrics.provisioning;
 import dev.inferencemetrics.billing.GpuCostPeriod;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.deployment.OtlpNames;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -21,6 +22,7 @@ record DeploymentAnswer(
         List<PricePeriod> prices,
         OtlpNames otlp,
         @Nullable Integer rawRetentionHours,
+        GoodputSlo goodput,
         @Nullable Instant archivedAt,
         boolean created,
         List<GpuCostPeriod> gpuCosts) {
@@ -40,6 +42,7 @@ record DeploymentAnswer(
                 provisioned.prices(),
                 provisioned.otlp(),
                 provisioned.rawRetentionHours(),
+                provisioned.goodput(),
                 d.archivedAt(),
                 provisioned.created(),
                 provisioned.gpuCosts());

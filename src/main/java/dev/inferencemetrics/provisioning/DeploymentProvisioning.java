@@ -7,10 +7,12 @@ import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.billing.PriceService;
 import dev.inferencemetrics.billing.TokenPrice;
+import dev.inferencemetrics.deployment.DeploymentGoodput;
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.GoodputService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.tenant.TenantSummary;
@@ -35,6 +37,7 @@ public class DeploymentProvisioning {
     private final GpuCostService gpuCosts;
     private final DeploymentOtlpNames otlpNames;
     private final DeploymentRawRetention rawRetention;
+    private final GoodputService goodputs;
     private final Clock clock;
 
     DeploymentProvisioning(
@@ -44,6 +47,7 @@ public class DeploymentProvisioning {
             GpuCostService gpuCosts,
             DeploymentOtlpNames otlpNames,
             DeploymentRawRetention rawRetention,
+            GoodputService goodputs,
             Clock clock) {
         this.tenants = tenants;
         this.deployments = deployments;
@@ -51,6 +55,7 @@ public class DeploymentProvisioning {
         this.gpuCosts = gpuCosts;
         this.otlpNames = otlpNames;
         this.rawRetention = rawRetention;
+        this.goodputs = goodputs;
         this.clock = clock;
     }
 
@@ -82,12 +87,15 @@ public class DeploymentProvisioning {
         if (spec.gpuCost() != null) {
             recost(scope, slug, spec.gpuCost());
         }
+        DeploymentGoodput goodput =
+                spec.goodput() == null ? goodputs.of(scope, slug) : goodputs.change(scope, slug, spec.goodput());
         return new ProvisionedDeployment(
                 deployments.require(scope, slug),
                 tenant.slug(),
                 prices.history(scope, slug),
                 otlpNames.of(scope, slug),
                 rawRetention.of(scope, slug).map(kept -> (int) kept.toHours()).orElse(null),
+                goodput.slo(),
                 created,
                 gpuCosts.history(scope, slug));
     }

@@ -7,6 +7,7 @@ import dev.inferencemetrics.billing.TokenPrice;
 import dev.inferencemetrics.deployment.DeploymentChanges;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.deployment.OtlpNames;
 import dev.inferencemetrics.deployment.SloPreset;
 import java.math.BigDecimal;
@@ -17,8 +18,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a provisioning call wants a deployment to be. Left-out SLOs keep the deployment's values (the product defaults
- * for a new one); a left-out price or OTLP names leave those as they are. An SLO preset fills the TTFT and ITL thresholds
- * left out, and holds the TTFT and ITL objectives at its 99 % within the thresholds saved.
+ * for a new one); a left-out price, OTLP names or goodput SLO leave those as they are. An SLO preset fills the TTFT
+ * and ITL thresholds left out, and holds the TTFT and ITL objectives at its 99 % within the thresholds saved.
  *
  * @param price the price, and from which half hour it applies to an existing deployment
  * @param gpuCost what it costs to run, and from which half hour; left out, the GPU cost stays as it is
@@ -36,7 +37,8 @@ record DeploymentSpec(
         @Nullable OtlpNames otlp,
         @Nullable RawRetentionSpec rawRetention,
         @Nullable SloPreset sloPreset,
-        @Nullable GpuCostSpec gpuCost) {
+        @Nullable GpuCostSpec gpuCost,
+        @Nullable GoodputSlo goodput) {
 
     /** What the deployment costs to run, and from which half hour (null: from its start, for its first cost). */
     record GpuCostSpec(GpuCost cost, @Nullable Instant effectiveFrom) {}
@@ -70,7 +72,22 @@ record DeploymentSpec(
                 otlp == null ? null : new OtlpNames(names(otlp.texts("serviceNames")), names(otlp.texts("modelNames"))),
                 body.has("rawRetentionHours") ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours")) : null,
                 preset,
-                gpuCost(body.object("gpuCost")));
+                gpuCost(body.object("gpuCost")),
+                goodput(body.object("goodput")));
+    }
+
+    /** {@code goodput}: thresholds in ms, any of ttftMs, tpotMs, e2elMs; an absent one is not judged. */
+    private static @Nullable GoodputSlo goodput(@Nullable JsonObjectBody goodput) {
+        return goodput == null
+                ? null
+                : new GoodputSlo(
+                        millis(goodput.decimal("ttftMs")),
+                        millis(goodput.decimal("tpotMs")),
+                        millis(goodput.decimal("e2elMs")));
+    }
+
+    private static @Nullable Double millis(@Nullable BigDecimal ms) {
+        return ms == null ? null : ms.doubleValue();
     }
 
     /** A new deployment of the tenant as this spec describes it. */

@@ -3,6 +3,7 @@ package dev.inferencemetrics.provisioning;
 import dev.inferencemetrics.billing.GpuCostPeriod;
 import dev.inferencemetrics.billing.PricePeriod;
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.deployment.OtlpNames;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -14,5 +15,6 @@ public record ProvisionedDeployment(
         List<PricePeriod> prices,
         OtlpNames otlp,
         @Nullable Integer rawRetentionHours,
+        GoodputSlo goodput,
         boolean created,
         List<GpuCostPeriod> gpuCosts) {}

@@ -8,7 +8,8 @@ import java.time.Instant;
  * requests. Mutable while being built or merged; the ITL sketch counts token gaps; the queue sketch holds the
  * queue times of the ok requests that reported one; the token sketches hold the input and output token counts of the
  * ok requests. Failures are also counted by how they ended, except in rows
- * stored before that split existed, where they count only as not ok.
+ * stored before that split existed, where they count only as not ok; {@link #goodput} counts good requests and the
+ * ok ones that breached the goodput SLO.
  */
 public final class RequestRollup {
 
@@ -24,6 +25,7 @@ public final class RequestRollup {
     private final LatencySketch inputTokenSketch;
     private final LatencySketch outputTokenSketch;
     private final long[] failures = new long[FailedStatus.values().length];
+    private final GoodputTally goodput = new GoodputTally();
 
     public RequestRollup(Instant bucket) {
         this(
@@ -97,6 +99,7 @@ public final class RequestRollup {
         queue.merge(other.queue);
         inputTokenSketch.merge(other.inputTokenSketch);
         outputTokenSketch.merge(other.outputTokenSketch);
+        goodput.merge(other.goodput);
     }
 
     void addCounts(long requests, long okRequests, long inputTokens, long outputTokens) {
@@ -115,6 +118,11 @@ public final class RequestRollup {
     /** The requests that ended so; 0 for rows stored before the split existed. */
     public long failures(FailedStatus status) {
         return failures[status.ordinal()];
+    }
+
+    /** The goodput counts: good requests and breaches by kind. */
+    public GoodputTally goodput() {
+        return goodput;
     }
 
     public Instant bucket() {

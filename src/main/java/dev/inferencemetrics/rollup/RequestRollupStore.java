@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -33,15 +34,22 @@ public class RequestRollupStore {
             unnest(:buckets::timestamptz[], :requests::integer[], :okRequests::integer[], :inputTokens::bigint[],
                    :outputTokens::bigint[], :ttft::bytea[], :itl::bytea[], :e2e::bytea[], :queue::bytea[],
                    :errorRequests::integer[], :timeoutRequests::integer[], :cancelledRequests::integer[],
-                   :inputTokensSketch::bytea[], :outputTokensSketch::bytea[])
+                   :inputTokensSketch::bytea[], :outputTokensSketch::bytea[], :countedRequests::integer[],
+                   :countedOutputTokens::bigint[], :goodRequests::integer[], :goodOutputTokens::bigint[],
+                   :incompleteRequests::integer[], :ttftBreaches::integer[], :itlBreaches::integer[],
+                   :e2eBreaches::integer[])
                 as u(bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue,
-                     error_requests, timeout_requests, cancelled_requests, input_tokens_sketch, output_tokens_sketch)""";
+                     error_requests, timeout_requests, cancelled_requests, input_tokens_sketch, output_tokens_sketch,
+                     counted_requests, counted_output_tokens, good_requests, good_output_tokens, incomplete_requests,
+                     ttft_breaches, itl_breaches, e2e_breaches)""";
 
     private static final String INSERT_NEW = """
             insert into request_rollup (tenant_id, deployment_id, resolution_s, bucket, requests, ok_requests,
                                         input_tokens, output_tokens, ttft, itl, e2e, queue, error_requests,
                                         timeout_requests, cancelled_requests, input_tokens_sketch,
-                                        output_tokens_sketch)
+                                        output_tokens_sketch, counted_requests, counted_output_tokens,
+                                        good_requests, good_output_tokens, incomplete_requests, ttft_breaches,
+                                        itl_breaches, e2e_breaches)
             select :tenantId, :deploymentId, :resolution, u.* from %s
             order by u.bucket
             on conflict do nothing
@@ -60,7 +68,10 @@ public class RequestRollupStore {
                    output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue,
                    error_requests = u.error_requests, timeout_requests = u.timeout_requests,
                    cancelled_requests = u.cancelled_requests, input_tokens_sketch = u.input_tokens_sketch,
-                   output_tokens_sketch = u.output_tokens_sketch
+                   output_tokens_sketch = u.output_tokens_sketch, counted_requests = u.counted_requests,
+                   counted_output_tokens = u.counted_output_tokens, good_requests = u.good_requests,
+                   good_output_tokens = u.good_output_tokens, incomplete_requests = u.incomplete_requests,
+                   ttft_breaches = u.ttft_breaches, itl_breaches = u.itl_breaches, e2e_breaches = u.e2e_breaches
               from %s
              where r.tenant_id = :tenantId and r.deployment_id = :deploymentId and r.resolution_s = :resolution
                and r.bucket = u.bucket""".formatted(UNNESTED);
@@ -160,7 +171,29 @@ public class RequestRollupStore {
                 .param("timeoutRequests", new SqlArrayValue("int4", failures(rows, FailedStatus.TIMEOUT)))
                 .param("cancelledRequests", new SqlArrayValue("int4", failures(rows, FailedStatus.CANCELLED)))
                 .param("inputTokensSketch", sketchesOrNull(inputSketch))
-                .param("outputTokensSketch", sketchesOrNull(outputSketch));
+                .param("outputTokensSketch", sketchesOrNull(outputSketch))
+                .param("countedRequests", ints(rows, GoodputTally::counted))
+                .param("countedOutputTokens", longs(rows, GoodputTally::countedOutputTokens))
+                .param("goodRequests", ints(rows, GoodputTally::good))
+                .param("goodOutputTokens", longs(rows, GoodputTally::goodOutputTokens))
+                .param("incompleteRequests", ints(rows, GoodputTally::incomplete))
+                .param("ttftBreaches", ints(rows, GoodputTally::ttftBreaches))
+                .param("itlBreaches", ints(rows, GoodputTally::itlBreaches))
+                .param("e2eBreaches", ints(rows, GoodputTally::e2eBreaches));
+    }
+
+    private static SqlArrayValue ints(List<RequestRollup> rows, ToLongFunction<GoodputTally> count) {
+        return new SqlArrayValue(
+                "int4",
+                rows.stream()
+                        .map(row -> Math.toIntExact(count.applyAsLong(row.goodput())))
+                        .toArray(Integer[]::new));
+    }
+
+    private static SqlArrayValue longs(List<RequestRollup> rows, ToLongFunction<GoodputTally> count) {
+        return new SqlArrayValue(
+                "int8",
+                rows.stream().map(row -> count.applyAsLong(row.goodput())).toArray(Long[]::new));
     }
 
     /**

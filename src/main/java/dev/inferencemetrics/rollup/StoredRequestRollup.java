@@ -18,11 +18,12 @@ record StoredRequestRollup(
         byte[] e2e,
         byte @Nullable [] queue,
         byte @Nullable [] inputTokensSketch,
-        byte @Nullable [] outputTokensSketch) {
+        byte @Nullable [] outputTokensSketch,
+        StoredGoodput goodput) {
 
     /** The columns {@link #MAPPER} reads, unqualified. */
-    static final String COLUMNS =
-            "bucket, " + RequestCounts.COLUMNS + ", e2e, queue, input_tokens_sketch, output_tokens_sketch";
+    static final String COLUMNS = "bucket, " + RequestCounts.COLUMNS
+            + ", e2e, queue, input_tokens_sketch, output_tokens_sketch, " + StoredGoodput.COLUMNS;
 
     static final RowMapper<StoredRequestRollup> MAPPER = (rs, n) -> read(rs);
 
@@ -34,7 +35,8 @@ record StoredRequestRollup(
                 rs.getBytes("e2e"),
                 rs.getBytes("queue"),
                 rs.getBytes("input_tokens_sketch"),
-                rs.getBytes("output_tokens_sketch"));
+                rs.getBytes("output_tokens_sketch"),
+                StoredGoodput.read(rs));
     }
 
     /** The row as a rollup of its own, each sketch decoded as stored. */
@@ -52,6 +54,7 @@ record StoredRequestRollup(
                 storedOrEmpty(inputTokensSketch),
                 storedOrEmpty(outputTokensSketch));
         stored.addFailures(counts.errorRequests(), counts.timeoutRequests(), counts.cancelledRequests());
+        goodput.addTo(stored.goodput());
         return stored;
     }
 
@@ -62,6 +65,7 @@ record StoredRequestRollup(
         mergeOptional(target.queue(), queue);
         mergeOptional(target.inputTokenSketch(), inputTokensSketch);
         mergeOptional(target.outputTokenSketch(), outputTokensSketch);
+        goodput.addTo(target.goodput());
     }
 
     private static LatencySketch storedOrEmpty(byte @Nullable [] stored) {

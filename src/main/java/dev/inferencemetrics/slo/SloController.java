@@ -1,11 +1,15 @@
 package dev.inferencemetrics.slo;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.deployment.DeploymentGoodput;
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.deployment.SloPreset;
+import dev.inferencemetrics.ingest.GoodputService;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -24,9 +28,48 @@ import org.springframework.web.bind.annotation.RestController;
 class SloController {
 
     private final SloService slos;
+    private final GoodputService goodputs;
 
-    SloController(SloService slos) {
+    SloController(SloService slos, GoodputService goodputs) {
         this.slos = slos;
+        this.goodputs = goodputs;
+    }
+
+    @GetMapping("/objectives/goodput")
+    @Operation(
+            summary =
+                    "The goodput SLO: thresholds in ms (any of ttftMs, tpotMs, e2elMs) and from when the counts use them")
+    GoodputAnswer goodput(@AuthenticationPrincipal Caller caller, @PathVariable String slug) {
+        return GoodputAnswer.of(goodputs.of(caller.scope(), slug));
+    }
+
+    @PutMapping("/objectives/goodput")
+    @Operation(
+            summary = "Set the goodput SLO (alerts:write); the history the raw samples cover is counted again with it",
+            description = "An absent or null threshold is not judged. A request is good when it ended ok, did not stop"
+                    + " at its token budget (finish reason length) and meets every threshold given.")
+    GoodputAnswer changeGoodput(
+            @AuthenticationPrincipal Caller caller, @PathVariable String slug, @RequestBody GoodputBody body) {
+        return GoodputAnswer.of(
+                goodputs.change(caller.scope(), slug, new GoodputSlo(body.ttftMs(), body.tpotMs(), body.e2elMs())));
+    }
+
+    record GoodputBody(
+            @Nullable Double ttftMs,
+            @Nullable Double tpotMs,
+            @Nullable Double e2elMs) {}
+
+    /** The thresholds, and the instant from which the rollups are counted with them (null: all of them). */
+    record GoodputAnswer(
+            @Nullable Double ttftMs,
+            @Nullable Double tpotMs,
+            @Nullable Double e2elMs,
+            @Nullable Instant countedFrom) {
+
+        static GoodputAnswer of(DeploymentGoodput goodput) {
+            GoodputSlo slo = goodput.slo();
+            return new GoodputAnswer(slo.ttftMs(), slo.tpotMs(), slo.e2elMs(), goodput.countedFrom());
+        }
     }
 
     @GetMapping("/objectives")

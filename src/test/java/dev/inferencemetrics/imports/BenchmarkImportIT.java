@@ -6,8 +6,11 @@ import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.GoodputSlo;
+import dev.inferencemetrics.ingest.GoodputService;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencySummary;
+import dev.inferencemetrics.metrics.GoodputFigures;
 import dev.inferencemetrics.metrics.MetricsQueryService;
 import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -53,6 +56,9 @@ class BenchmarkImportIT {
 
     @Autowired
     MetricsQueryService metrics;
+
+    @Autowired
+    GoodputService goodputs;
 
     @Autowired
     ObjectMapper json;
@@ -113,6 +119,28 @@ class BenchmarkImportIT {
                 new double[] {18, 19, 20, 21, 25, 27, 30, 36}, 0.5, stored.itl().p50(), "ITL");
         AccuracyContract.assertQuantile(
                 new double[] {95, 158, 162, 186}, 0.99, stored.e2e().p99(), "E2E");
+    }
+
+    /**
+     * vLLM's {@code --goodput ttft:100 tpot:20} judged on the file's per-request fields (its {@code calculate_metrics}):
+     * of the four that succeeded, 1 (TTFT 80 ms, (158 − 80) ÷ 4 = 19.5 ms a token) and 3 (TTFT 95 ms, one token, so
+     * 0) are good; 2 (TTFT 120 ms) and 5 (TTFT 110 ms) are not: {@code request_goodput} = 2 ÷ the run's duration.
+     */
+    @Test
+    void a_vllm_bench_file_gives_the_good_request_count_vllm_gives_with_the_same_thresholds() throws IOException {
+        String slug = deployment("vllm-goodput");
+        goodputs.change(TenantScope.allTenants(), slug, new GoodputSlo(100.0, 20.0, null));
+        Path file = TestDataSets.BENCHMARK_RESULTS.resolve("vllm-bench-detailed.json");
+        Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(3));
+
+        importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start, null);
+
+        GoodputFigures goodput = metrics.query(
+                        TenantScope.allTenants(), slug, QueryWindow.of(start, start.plus(Duration.ofMinutes(1)), null))
+                .goodput();
+        assertThat(goodput.goodRequests()).isEqualTo(2);
+        assertThat(goodput.breaches().ttft().count()).isEqualTo(2);
+        assertThat(goodput.breaches().error().count()).isEqualTo(2);
     }
 
     @Test

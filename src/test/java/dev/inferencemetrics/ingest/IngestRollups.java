@@ -1,5 +1,6 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.Resolution;
 import java.util.Collection;
@@ -10,7 +11,8 @@ public final class IngestRollups {
 
     private IngestRollups() {}
 
-    public static Collection<RequestRollup> of(List<RequestSample> samples, Resolution resolution) {
-        return RollupDeltas.ofRequests(samples, resolution);
+    /** The samples rolled up as ingest rolls them up for a deployment with this goodput SLO. */
+    public static Collection<RequestRollup> of(List<RequestSample> samples, GoodputSlo goodput, Resolution resolution) {
+        return RollupDeltas.ofRequests(samples, RollupDeltas.outcomes(samples, goodput), resolution);
     }
 }

@@ -71,7 +71,9 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         HEATMAP,
         USAGE,
         ALERT_RULES,
-        SILENCE
+        SILENCE,
+        GOODPUT_SLO,
+        GOODPUT_SLO_CHANGE
     }
 
     enum Target {
@@ -653,6 +655,14 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
                         caller,
                         tenant == own ? "/api/v1/usage?format=csv" : "/api/v1/usage?format=csv&tenant=" + slug(tenant));
             case ALERT_RULES -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/alert-rules");
+            case GOODPUT_SLO -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/objectives/goodput");
+            case GOODPUT_SLO_CHANGE ->
+                new Answer(
+                        put(
+                                caller,
+                                "/api/v1/deployments/" + tenant.deployment() + "/objectives/goodput",
+                                "{\"ttftMs\":500,\"tpotMs\":250}".getBytes()),
+                        "");
             case SILENCE ->
                 post(
                         caller,
@@ -718,6 +728,9 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             Map<Feature, int[]> merged = new java.util.EnumMap<>(features);
             merged.put(Feature.ALERT_RULES, new int[] {alerts[0], alerts[1]});
             merged.put(Feature.SILENCE, new int[] {alerts[2], alerts[3]});
+            // the goodput SLO is read like the alert rules and changed like every other objective
+            merged.put(Feature.GOODPUT_SLO, new int[] {alerts[0], alerts[1]});
+            merged.put(Feature.GOODPUT_SLO_CHANGE, new int[] {alerts[2], alerts[3]});
             // the heatmap is read from the same rollups under the same rules as the metrics
             merged.put(Feature.HEATMAP, features.get(Feature.METRICS));
             all.put(caller, merged);

@@ -7,9 +7,11 @@ import dev.inferencemetrics.alert.AlertService;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.ui.page.DeploymentTab;
+import dev.inferencemetrics.ingest.GoodputService;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.slo.SloService;
+import dev.inferencemetrics.slo.ui.GoodputForm;
 import dev.inferencemetrics.slo.ui.ObjectivesForm;
 import java.time.Clock;
 import java.util.Optional;
@@ -24,11 +26,13 @@ import org.springframework.core.annotation.Order;
 class AlertSettingsTab implements DeploymentTab {
 
     private final SloService slos;
+    private final GoodputService goodputs;
     private final AlertService alerts;
     private final Clock clock;
 
-    AlertSettingsTab(SloService slos, AlertService alerts, Clock clock) {
+    AlertSettingsTab(SloService slos, GoodputService goodputs, AlertService alerts, Clock clock) {
         this.slos = slos;
+        this.goodputs = goodputs;
         this.alerts = alerts;
         this.clock = clock;
     }
@@ -45,6 +49,7 @@ class AlertSettingsTab implements DeploymentTab {
         }
         VerticalLayout content = new VerticalLayout(
                 new ObjectivesForm(slos, user.scope(), deployment.slug()),
+                new GoodputForm(goodputs, user.scope(), deployment.slug()),
                 new RulesEditor(alerts, user.scope(), deployment.slug()),
                 new SilencesPanel(alerts, user.scope(), deployment.slug(), clock, PageTimeZone.of(UI.getCurrent())));
         content.setPadding(false);

@@ -51,6 +51,7 @@ class MetricsTab extends VerticalLayout {
     final SummaryCards cards = new SummaryCards();
     final MetricsCharts charts = new MetricsCharts();
     final QueueTimePanel queue = new QueueTimePanel();
+    final GoodputPanel goodput = new GoodputPanel();
     final Paragraph emptyState = new Paragraph(NO_DATA);
     final Span sloCompliance = new Span();
     final Span updated = new Span();
@@ -99,7 +100,7 @@ class MetricsTab extends VerticalLayout {
         Div windowLine = new Div(window, zoomReset);
         windowLine.addClassName("metrics-window-line");
         toolbar = toolbar();
-        add(toolbar, unavailable, windowLine, cards, emptyState, charts, queue, sloCompliance);
+        add(toolbar, unavailable, windowLine, cards, emptyState, charts, queue, goodput, sloCompliance);
         MetricsCharts.chartsIn(this).forEach(this::follow);
         range.setValue(initial.preset() == null ? CUSTOM : initial.preset().label());
         refresh.setValue(
@@ -181,6 +182,7 @@ class MetricsTab extends VerticalLayout {
         cards.showThroughput(metrics.summary(), Duration.between(metrics.from(), metrics.to()));
         charts.show(metrics, clock.instant());
         queue.show(metrics, cards.ttft, clock.instant());
+        goodput.show(metrics, clock.instant());
         drawBands();
         followers.forEach(follower -> follower.accept(timeRange));
         window.setText(WindowText.of(metrics, clock.instant(), zone));

@@ -70,6 +70,7 @@ class MetricsTabOutageTest {
                 NOW,
                 60,
                 summary,
-                new Series(List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
+                new Series(List.of(), List.of(), List.of(), List.of(), List.of(), List.of()),
+                NoGoodput.figures());
     }
 }

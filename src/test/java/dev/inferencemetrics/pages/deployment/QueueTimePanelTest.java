@@ -62,7 +62,8 @@ class QueueTimePanelTest {
                 midMinute,
                 60,
                 metrics.summary(),
-                new Series(hour, List.of(), List.of(), List.of(), List.of(), hour));
+                new Series(hour, List.of(), List.of(), List.of(), List.of(), hour),
+                NoGoodput.figures());
 
         MetricsTab tab = new MetricsTab(TimeRange.DEFAULT, range -> withHour, Clock.fixed(midMinute, ZoneOffset.UTC));
 
@@ -117,6 +118,7 @@ class QueueTimePanelTest {
                 NOW,
                 60,
                 summary,
-                new Series(List.of(), List.of(), List.of(), List.of(), List.of(), queueSeries));
+                new Series(List.of(), List.of(), List.of(), List.of(), List.of(), queueSeries),
+                NoGoodput.figures());
     }
 }

@@ -56,6 +56,7 @@ final class WindowMetrics {
                         new SloCompliance(500, 250, 1.0, 1.0, null),
                         none,
                         byStatus),
-                new Series(ttft, List.of(), List.of(), List.of(), throughput, List.of()));
+                new Series(ttft, List.of(), List.of(), List.of(), throughput, List.of()),
+                NoGoodput.figures());
     }
 }
