@@ -11,17 +11,26 @@ record CostAnswer(
         String deployment,
         Instant from,
         Instant to,
+
         @Schema(description = "false while no GPU cost is set for the deployment: the GPU cost is then unknown")
-                boolean costKnown,
+        boolean costKnown,
+
         @Schema(description = "GPUs × replicas × price per GPU-hour × hours, summed over the cost periods up to now")
-                Map<String, String> gpuCost,
+        Map<String, String> gpuCost,
+
         long outputTokens,
+
         @Schema(description = "GPU cost ÷ output tokens × 10⁶ (to a millionth); empty without output tokens")
-                Map<String, String> costPerMtokOutput,
+        Map<String, String> costPerMtokOutput,
+
         @Schema(description = "input and output tokens × the token prices in effect, as the usage export bills them")
-                Map<String, String> revenue,
-        @Schema(description = "revenue − GPU cost; negative where the GPUs cost more") Map<String, String> margin,
-        @Schema(description = "the deployment's GPU costs, oldest first") List<GpuCostPeriod> gpuCosts) {
+        Map<String, String> revenue,
+
+        @Schema(description = "revenue − GPU cost; negative where the GPUs cost more")
+        Map<String, String> margin,
+
+        @Schema(description = "the deployment's GPU costs, oldest first")
+        List<GpuCostPeriod> gpuCosts) {
 
     static CostAnswer of(String deployment, CostOfTokens cost, List<GpuCostPeriod> history) {
         return new CostAnswer(

@@ -78,8 +78,10 @@ public record CostOfTokens(
             Instant start = later(from, period.effectiveFrom());
             Instant end = earlier(to, periodEnd);
             if (start.isBefore(end)) {
-                BigDecimal seconds = BigDecimal.valueOf(Duration.between(start, end).getSeconds());
-                costSeconds.merge(period.cost().currency(), period.cost().hourly().multiply(seconds), BigDecimal::add);
+                BigDecimal seconds =
+                        BigDecimal.valueOf(Duration.between(start, end).getSeconds());
+                costSeconds.merge(
+                        period.cost().currency(), period.cost().hourly().multiply(seconds), BigDecimal::add);
             }
         }
         TreeMap<String, BigDecimal> cost = new TreeMap<>();

@@ -37,8 +37,7 @@ class GpuCostController {
     private final OperatorAccessAudit audit;
     private final Clock clock;
 
-    GpuCostController(
-            DeploymentService deployments, GpuCostService costs, OperatorAccessAudit audit, Clock clock) {
+    GpuCostController(DeploymentService deployments, GpuCostService costs, OperatorAccessAudit audit, Clock clock) {
         this.deployments = deployments;
         this.costs = costs;
         this.audit = audit;

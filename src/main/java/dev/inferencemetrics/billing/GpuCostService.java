@@ -105,7 +105,8 @@ public class GpuCostService {
     @Transactional(readOnly = true)
     public CostOfTokens window(TenantScope scope, DeploymentRef deployment, Instant from, Instant to) {
         scope.requireOperator("Only operators see what deployments cost to run.");
-        if (!Resolution.MINUTE.bucketOf(from).equals(from) || !Resolution.MINUTE.bucketOf(to).equals(to)) {
+        if (!Resolution.MINUTE.bucketOf(from).equals(from)
+                || !Resolution.MINUTE.bucketOf(to).equals(to)) {
             throw new UnusableValueException("from and to must be whole minutes, e.g. 2026-11-22T10:00:00Z");
         }
         if (!from.isBefore(to)) {

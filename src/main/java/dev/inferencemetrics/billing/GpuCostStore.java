@@ -59,7 +59,8 @@ class GpuCostStore {
 
     /** The deployment's costs, oldest first; empty when none was ever set. */
     List<GpuCostPeriod> history(long tenantId, long deploymentId) {
-        return jdbc.sql(SELECT + " where c.tenant_id = :tenantId and c.deployment_id = :deploymentId"
+        return jdbc
+                .sql(SELECT + " where c.tenant_id = :tenantId and c.deployment_id = :deploymentId"
                         + " order by c.effective_from")
                 .param("tenantId", tenantId)
                 .param("deploymentId", deploymentId)
@@ -72,7 +73,8 @@ class GpuCostStore {
     /** Every deployment's history (of one tenant, or of all when null), by deployment slug, each oldest first. */
     Map<String, List<GpuCostPeriod>> historiesBySlug(@Nullable Long tenantId) {
         Map<String, List<GpuCostPeriod>> histories = new LinkedHashMap<>();
-        jdbc.sql(SELECT + " where cast(:tenantId as bigint) is null or c.tenant_id = :tenantId"
+        jdbc
+                .sql(SELECT + " where cast(:tenantId as bigint) is null or c.tenant_id = :tenantId"
                         + " order by d.slug, c.effective_from")
                 .param("tenantId", tenantId)
                 .query(ROW)

@@ -54,11 +54,9 @@ class PriceStore {
                         select d.slug, p.effective_from, p.price_input_per_mtok, p.price_output_per_mtok, p.currency
                           from deployment_price p join deployment d on d.tenant_id = p.tenant_id and d.id = p.deployment_id
                          where cast(:tenantId as bigint) is null or p.tenant_id = :tenantId
-                         order by d.slug, p.effective_from""")
-                .param("tenantId", tenantId)
-                .query((RowCallbackHandler) rs -> histories
-                        .computeIfAbsent(rs.getString("slug"), slug -> new ArrayList<>())
-                        .add(PERIOD.mapRow(rs, 0)));
+                         order by d.slug, p.effective_from""").param("tenantId", tenantId).query((RowCallbackHandler) rs -> histories
+                .computeIfAbsent(rs.getString("slug"), slug -> new ArrayList<>())
+                .add(PERIOD.mapRow(rs, 0)));
         return histories;
     }
 

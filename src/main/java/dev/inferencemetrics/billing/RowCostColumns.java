@@ -22,8 +22,8 @@ record RowCostColumns(String currency, String gpuCost, String perMtokOutput, Str
         if (gpu.isEmpty()) {
             return EMPTY;
         }
-        boolean oneCurrency = gpu.size() == 1
-                && cost.revenue().byCurrency().keySet().equals(gpu.keySet());
+        boolean oneCurrency =
+                gpu.size() == 1 && cost.revenue().byCurrency().keySet().equals(gpu.keySet());
         return new RowCostColumns(
                 String.join("; ", gpu.keySet()),
                 amounts(cost.gpuCost()),

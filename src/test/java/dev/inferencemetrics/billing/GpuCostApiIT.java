@@ -151,7 +151,8 @@ class GpuCostApiIT extends HttpIntegrationTest {
 
     @Test
     void a_cost_change_into_the_past_or_off_the_half_hour_is_refused_and_each_change_is_audited() {
-        assertThatThrownBy(() -> costs(clock.instant()).schedule(OPERATOR, slug, at(18, 0), GpuCost.of(1, 1, "1", "USD")))
+        assertThatThrownBy(
+                        () -> costs(clock.instant()).schedule(OPERATOR, slug, at(18, 0), GpuCost.of(1, 1, "1", "USD")))
                 .isInstanceOf(UnusableValueException.class)
                 .hasMessageContaining("must lie ahead");
         assertThatThrownBy(() -> costs(clock.instant())
@@ -180,14 +181,15 @@ class GpuCostApiIT extends HttpIntegrationTest {
         // 00:00–06:00 at the first price: 6 h × 40.00; 06:00–24:00 at the second: 6 h × 40.00 + 12 h × 50.40
         assertThat(rows)
                 .extracting(row -> String.join(" ", row.subList(15, 20)))
-                .containsExactly(
-                        "2.00 USD 240.00 480.00 -238.00",
-                        "15.00 USD 844.80 241.371429 -829.80");
+                .containsExactly("2.00 USD 240.00 480.00 -238.00", "15.00 USD 844.80 241.371429 -829.80");
         assertThat(csv(TenantScope.tenant(tenant), period))
                 .allSatisfy(row -> assertThat(row.subList(16, 20)).containsOnly(""));
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         usage.export(OPERATOR, tenant, period, UsageFormat.JSON, false, json);
-        JsonNode first = this.json.readTree(json.toString(StandardCharsets.UTF_8)).get("rows").get(0);
+        JsonNode first = this.json
+                .readTree(json.toString(StandardCharsets.UTF_8))
+                .get("rows")
+                .get(0);
         assertThat(List.of(
                         first.get("gpuCostCurrency").asString(),
                         first.get("gpuCost").asString(),
@@ -209,8 +211,7 @@ class GpuCostApiIT extends HttpIntegrationTest {
     }
 
     private JsonNode cost(Instant from, Instant to) {
-        HttpResponse<String> answer =
-                operator.get("/api/v1/deployments/" + slug + "/cost?from=" + from + "&to=" + to);
+        HttpResponse<String> answer = operator.get("/api/v1/deployments/" + slug + "/cost?from=" + from + "&to=" + to);
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         return json.readTree(answer.body());
     }

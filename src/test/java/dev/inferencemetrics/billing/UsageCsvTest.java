@@ -19,17 +19,17 @@ class UsageCsvTest {
         UsageCsv csv = new UsageCsv(out, false);
         csv.row(
                 new UsageRow(
-                "acme",
-                "Acme, \"AI\"",
-                ZoneId.of("UTC"),
-                "qwen3-coder",
-                "=HYPERLINK(\"http://x\",\"y\")\nnext",
-                LocalDate.parse("2026-11-01"),
-                1_500,
-                1_499,
-                1_234_567,
-                89,
-                TokenPrice.of("0.45", "1.80", "USD")),
+                        "acme",
+                        "Acme, \"AI\"",
+                        ZoneId.of("UTC"),
+                        "qwen3-coder",
+                        "=HYPERLINK(\"http://x\",\"y\")\nnext",
+                        LocalDate.parse("2026-11-01"),
+                        1_500,
+                        1_499,
+                        1_234_567,
+                        89,
+                        TokenPrice.of("0.45", "1.80", "USD")),
                 null);
         csv.finish();
 

@@ -267,8 +267,8 @@ class ProvisioningApiIT extends ApiIntegrationTest {
 
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         JsonNode first = created.json().get("gpuCosts").get(0);
-        Instant createdAt = owner.jdbc().queryForObject(
-                "select created_at from deployment where slug = ?", java.sql.Timestamp.class, slug)
+        Instant createdAt = owner.jdbc()
+                .queryForObject("select created_at from deployment where slug = ?", java.sql.Timestamp.class, slug)
                 .toInstant();
         assertThat(first.get("effectiveFrom").asString())
                 .isEqualTo(Resolution.HALF_HOUR.bucketOf(createdAt).toString());
@@ -297,7 +297,10 @@ class ProvisioningApiIT extends ApiIntegrationTest {
                 .isTrue();
         assertThat(docs.json().get("paths").get("/api/v1/tenants/{slug}").has("put"))
                 .isTrue();
-        assertThat(docs.json().get("paths").get("/api/v1/deployments/{slug}/cost").has("get"))
+        assertThat(docs.json()
+                        .get("paths")
+                        .get("/api/v1/deployments/{slug}/cost")
+                        .has("get"))
                 .isTrue();
         assertThat(docs.body()).contains("gpuCost", "pricePerGpuHour", "costPerMtokOutput", "margin");
         assertThat(docs.json()

@@ -546,15 +546,17 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Caller.class)
     void the_cost_of_tokens_is_read_by_operators_sessions_only(Caller caller) {
-        int expected = switch (caller) {
-            case OPERATOR_SESSION -> OK;
-            case NOBODY -> UNAUTHORIZED;
-            default -> FORBIDDEN;
-        };
+        int expected =
+                switch (caller) {
+                    case OPERATOR_SESSION -> OK;
+                    case NOBODY -> UNAUTHORIZED;
+                    default -> FORBIDDEN;
+                };
 
         List<Integer> answers = List.of(
                 get(caller, "/api/v1/deployments/" + own.deployment() + "/cost").status(),
-                get(caller, "/api/v1/deployments/" + foreign.deployment() + "/cost").status());
+                get(caller, "/api/v1/deployments/" + foreign.deployment() + "/cost")
+                        .status());
 
         assertThat(answers).containsExactly(expected, expected);
     }

@@ -76,8 +76,7 @@ class GpuCostForm extends VerticalLayout {
     void show(@Nullable String deploymentSlug) {
         slug = deploymentSlug;
         message.setText("");
-        List<GpuCostPeriod> periods =
-                slug == null ? List.of() : costs.history(TenantScope.allTenants(), slug);
+        List<GpuCostPeriod> periods = slug == null ? List.of() : costs.history(TenantScope.allTenants(), slug);
         history.setItems(periods);
         if (periods.isEmpty()) {
             message.setText("No GPU cost is set for this deployment yet.");
@@ -92,8 +91,9 @@ class GpuCostForm extends VerticalLayout {
             message.setText("Choose a deployment and give its GPUs per replica, replicas and price per GPU-hour.");
             return;
         }
-        Instant from =
-                effectiveFrom.getValue() == null ? null : effectiveFrom.getValue().toInstant(ZoneOffset.UTC);
+        Instant from = effectiveFrom.getValue() == null
+                ? null
+                : effectiveFrom.getValue().toInstant(ZoneOffset.UTC);
         try {
             Instant effective = costs.schedule(
                     TenantScope.allTenants(),

@@ -148,6 +148,7 @@ class PricesViewIT extends SpringBrowserlessTest {
         assertThat(test(view.deployment).getSuggestionItems()).singleElement().satisfies(d -> assertThat(d.slug())
                 .isEqualTo(slug));
     }
+
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_operator_sets_a_first_gpu_cost_from_the_start_and_a_change_into_the_past_is_refused() {

@@ -90,7 +90,8 @@ class CostCardViewIT extends SpringBrowserlessTest {
         // an hour at 8 × 2 × 2.50 = 40.00 for 1,000,000 output tokens priced at 2.00 per million
         assertThat(card.value.getText()).isEqualTo("USD 40.00");
         assertThat(card.details.getChildren().map(line -> ((Div) line).getText()))
-                .containsExactly("GPU cost USD 40.00", "1,000,000 output tokens", "Revenue USD 2.00", "Margin USD -38.00");
+                .containsExactly(
+                        "GPU cost USD 40.00", "1,000,000 output tokens", "Revenue USD 2.00", "Margin USD -38.00");
         assertThat(card.emptyState.isVisible()).isFalse();
         assertThat($(Paragraph.class, card).single().getText()).contains(CostCard.FORMULA, CostCard.EXAMPLE);
     }
