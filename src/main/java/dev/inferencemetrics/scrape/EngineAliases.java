@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * The one table from engine metric names to ours (docs/api-and-engines.md shows the same table). Per metric, the
- * first alias a replica's scrape carries wins, so a vLLM that writes both its new and its deprecated name is read once, by the
- * new one. Labels that split an engine into replicas of their own are listed here too. NVIDIA's DCGM exporter, scraped
+ * first alias a replica's scrape carries wins, so a vLLM that writes both its new and its deprecated name is read
+ * once, by the new one. Labels that split an engine into replicas of their own are listed here too. NVIDIA's DCGM exporter, scraped
  * as a target of its own, writes one series per GPU: each GPU is one reading.
  */
 final class EngineAliases {
