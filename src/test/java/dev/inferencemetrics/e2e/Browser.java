@@ -107,12 +107,15 @@ public final class Browser implements AutoCloseable {
     }
 
     /**
-     * Waits until at least {@code count} charts of the page's chart grid show {@code drawnCss} in their shadow
-     * roots, and reads what each one shows in the same pass: a chart redrawn in between is simply read again.
+     * Waits until at least {@code count} shown charts of the page's chart grids show {@code drawnCss} in their shadow
+     * roots, and reads what each one shows in the same pass: a chart redrawn in between is simply read again. Charts
+     * a page hides (the GPU charts of a deployment without a DCGM exporter) are never drawn, so they are not waited for.
      */
     List<DrawnChart> drawnCharts(int count, String drawnCss) {
         return waitUntil(Duration.ofSeconds(60), d -> {
-            List<WebElement> hosts = all(".chart-grid im-apex-chart");
+            List<WebElement> hosts = all(".chart-grid im-apex-chart").stream()
+                    .filter(WebElement::isDisplayed)
+                    .toList();
             if (hosts.size() < count) {
                 return null;
             }

@@ -284,8 +284,8 @@ class FleetPagesBrowserIT {
         cellOnceShown(browser, LargeFleet.slug(734));
 
         browser.open("/admin/prices");
-        List<String> priced =
-                pickFromCombo(browser, "vaadin-combo-box.deployment-picker input", "model 0734", LargeFleet.name(734));
+        List<String> priced = pickFromCombo(
+                browser, "vaadin-combo-box.deployment-picker input", "Fleet model 0734", LargeFleet.name(734));
         assertThat(priced).containsExactly(LargeFleet.name(734) + " (Large Fleet)");
         cellOnceShown(browser, "From the start");
 

@@ -36,7 +36,7 @@ class MetricsPageBrowserIT {
             "End-to-end latency",
             "KV cache usage",
             "Requests",
-            "Output tokens",
+            "Tokens",
             "Error rate");
     private static final List<String> LATENCY_CHARTS =
             List.of("Time to first token", "Inter-token latency", "End-to-end latency", "KV cache usage");
@@ -81,7 +81,7 @@ class MetricsPageBrowserIT {
                     .toList();
             return titles.isEmpty() ? null : titles;
         });
-        assertThat(cardTitles).containsExactly("TTFT", "ITL", "E2E", "KV Cache", "Errors");
+        assertThat(cardTitles).containsExactly("TTFT", "ITL", "E2E", "KV Cache", "Errors", "Tokens");
         String ttft = browser.waitUntil(
                 Duration.ofSeconds(30), d -> d.findElement(By.cssSelector(".metric-card .metric-card__value"))
                         .getText());
@@ -206,7 +206,7 @@ class MetricsPageBrowserIT {
         assertThat(charts.get(4).yAxisIn("/s", "/h"))
                 .as(charts.get(4).toString())
                 .isTrue();
-        assertThat(charts.get(5).legend()).isEmpty();
+        assertThat(charts.get(5).legend()).containsExactly("input tokens/s", "output tokens/s");
         assertThat(charts.get(5).yAxisIn("/s", "/h"))
                 .as(charts.get(5).toString())
                 .isTrue();

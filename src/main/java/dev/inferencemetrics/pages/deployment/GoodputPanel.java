@@ -46,7 +46,8 @@ class GoodputPanel extends Div {
     final Grid<BreachRow> table = new Grid<>();
 
     GoodputPanel() {
-        addClassNames("chart-grid", "goodput");
+        // a panel of its own below the charts the page always draws
+        addClassNames("panel-charts", "goodput");
         headline.addClassName("goodput-headline");
         table.addColumn(BreachRow::kind).setHeader("Breach");
         table.addColumn(BreachRow::count).setHeader("Requests");

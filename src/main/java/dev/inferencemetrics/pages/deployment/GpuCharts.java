@@ -36,7 +36,8 @@ class GpuCharts extends Div {
         addClassName("gpu-charts");
         emptyState.addClassName("empty-state");
         Div charts = new Div(utilisation, memory, power);
-        charts.addClassNames("chart-grid", "chart-grid--three");
+        // not "chart-grid": these charts draw only when a DCGM exporter is scraped
+        charts.addClassNames("panel-charts", "chart-grid--three");
         add(emptyState, charts);
     }
 
