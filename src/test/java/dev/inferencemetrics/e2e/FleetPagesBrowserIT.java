@@ -148,15 +148,15 @@ class FleetPagesBrowserIT {
 
             browser.open("/alerts");
             anyCellShown(browser);
+            pickTenant(browser, "vaadin-combo-box.tenant-chooser:not(.channel-tenant) input", tenantName(PICKED));
+            browser.waitUntil(
+                    Duration.ofSeconds(30), d -> browser.text(".alerts-summary").startsWith("0 alerts in"));
             assertThat(pickTenant(browser, "vaadin-combo-box.channel-tenant input", "Operator Fleet 0"))
                     .as("the tenants offered for a channel, for the name typed")
                     .containsAll(IntStream.rangeClosed(1, 9)
                             .mapToObj(FleetPagesBrowserIT::tenantName)
                             .toList())
                     .allMatch(name -> name.startsWith("Operator Fleet 0"));
-            pickTenant(browser, "vaadin-combo-box.tenant-chooser:not(.channel-tenant) input", tenantName(PICKED));
-            browser.waitUntil(
-                    Duration.ofSeconds(30), d -> browser.text(".alerts-summary").startsWith("0 alerts in"));
 
             browser.open("/usage");
             browser.pick("vaadin-select.usage-tenant", tenantName(PICKED));
