@@ -178,7 +178,7 @@ class DeploymentViewIT extends SpringBrowserlessTest {
         deployments.archive(TenantScope.allTenants(), operatorId(), slug);
 
         DeploymentView archived = navigate("deployments/" + slug, DeploymentView.class);
-        assertThat(tabLabels(archived)).containsExactly("Metrics", "Overview");
+        assertThat(tabLabels(archived)).containsExactly("Metrics", "Overview", "Capacity");
 
         DeploymentView active = navigate("deployments/" + SLUG, DeploymentView.class);
         assertThat(active.archivedNotice).isNull();
