@@ -59,6 +59,10 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
                     "insert into deployment_gpu_cost (tenant_id, deployment_id, effective_from, gpus_per_replica,"
                             + " replicas, price_per_gpu_hour, currency) values (:b, :bd, '2100-01-01', 1, 1, 1, 'USD')"),
             Map.entry(
+                    "deployment_goodput",
+                    "insert into deployment_goodput (tenant_id, deployment_id, ttft_ms, changed_at)"
+                            + " values (:b, :bd, 1, now())"),
+            Map.entry(
                     "tenant_billing",
                     "insert into tenant_billing values (:b, 'UTC')"
                             + " on conflict (tenant_id) do update set time_zone = 'UTC'"),
