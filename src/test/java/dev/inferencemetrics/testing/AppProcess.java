@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  */
 public final class AppProcess implements AutoCloseable {
 
-    private static final Duration STARTUP = Duration.ofMinutes(3);
+    /** How long a start may take: on a machine loaded by other builds, a cold start has taken over 2½ minutes. */
+    private static final Duration STARTUP = Duration.ofMinutes(5);
 
     private final List<String> command;
     private final Path log;
