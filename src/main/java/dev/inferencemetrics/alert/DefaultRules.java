@@ -8,9 +8,12 @@ import java.util.List;
 /**
  * The rules every deployment starts with: for each enabled objective, the multi-window, multi-burn-rate alerts of
  * the Google SRE workbook (page at 14.4× over 1 h and 5 min — 2 % of a 30-day budget in an hour — and at 6× over
- * 6 h and 30 min; ticket at 1× over 3 days and 6 h), and KV-cache mean ≥ 90 % over 5 minutes for 10 minutes;
- * deployments whose engines report requests waiting also get a waiting rule. Burn rules clear at 90 % of their
- * threshold, the KV rule below 85 %.
+ * 6 h and 30 min; ticket at 1× over 3 days and 6 h) and a sudden burn that spends the same 2 % in a quarter of the
+ * time (57.6× over 15 min and 2 min), each asking for at most half the objective's largest possible burn
+ * ({@link AlertRule#reachableFor}), so that a total regression pages within minutes whatever the target; KV-cache
+ * mean ≥ 90 % over 5 minutes for 10 minutes; requests in flight at or past the scaling point; deployments whose
+ * engines report requests waiting also get a waiting rule. Burn rules clear at 90 % of their threshold, the KV rule
+ * below 85 %.
  */
 final class DefaultRules {
 
@@ -18,6 +21,7 @@ final class DefaultRules {
             String suffix, Severity severity, double factor, Duration longWindow, Duration shortWindow) {}
 
     private static final List<BurnAlert> BURN_ALERTS = List.of(
+            new BurnAlert("sudden burn", Severity.PAGE, 57.6, Duration.ofMinutes(15), Duration.ofMinutes(2)),
             new BurnAlert("fast burn", Severity.PAGE, 14.4, Duration.ofHours(1), Duration.ofMinutes(5)),
             new BurnAlert("slow burn", Severity.PAGE, 6, Duration.ofHours(6), Duration.ofMinutes(30)),
             new BurnAlert("budget burn", Severity.TICKET, 1, Duration.ofDays(3), Duration.ofHours(6)));
@@ -25,6 +29,8 @@ final class DefaultRules {
     static final double CLEAR_FRACTION = 0.9;
 
     static final Duration WAITING_WINDOW = Duration.ofMinutes(5);
+
+    static final Duration CONCURRENCY_WINDOW = Duration.ofMinutes(10);
 
     private DefaultRules() {}
 
@@ -49,7 +55,30 @@ final class DefaultRules {
             }
         }
         rules.add(kvRule(tenantId, deploymentId));
+        rules.add(concurrencyRule(tenantId, deploymentId));
         return rules;
+    }
+
+    /**
+     * Early warning of a queue: the mean requests in flight over 10 minutes at or past the deployment's scaling point
+     * (75 % of the knee of its TTFT tail), held for 5 minutes, so the queue is flagged before the TTFT budget burns;
+     * it clears below 90 % of the scaling point. Without a knee it has no value and never fires.
+     */
+    static AlertRule concurrencyRule(long tenantId, long deploymentId) {
+        return new AlertRule(
+                0,
+                tenantId,
+                deploymentId,
+                "Requests in flight past scaling point",
+                RuleKind.CONCURRENCY_MEAN,
+                null,
+                Severity.TICKET,
+                100,
+                90,
+                CONCURRENCY_WINDOW,
+                null,
+                Duration.ofMinutes(5),
+                true);
     }
 
     /**
