@@ -12,6 +12,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /**
  * How fast the default burn-rate rules page, and whether they page when nothing is wrong, on simulated traffic: a
@@ -66,24 +69,70 @@ public final class PageTimeBenchmark {
         }
         System.out.println();
         System.out.printf(Locale.ROOT, "The demo's traffic, %d simulated days from 2026-11-20%n%n", days);
-        System.out.println("| deployment | objective | events a day | worst hour's burn | pages | tickets |");
-        System.out.println("| --- | --- | ---: | ---: | ---: | ---: |");
+        System.out.println("| deployment | objective | events a day | worst hour's burn | pages (by rule) | tickets |");
+        System.out.println("| --- | --- | ---: | ---: | --- | ---: |");
         for (DemoObjectiveMinutes.ObjectiveMinutes minutes :
                 DemoObjectiveMinutes.of(Instant.parse("2026-11-20T00:00:00Z"), Duration.ofDays(days))) {
             List<BurnReplay.Firing> firings = BurnReplay.replay(minutes.objective(), minutes.minutes());
             long events = minutes.minutes().stream().mapToLong(EventCounts::total).sum();
             System.out.printf(
                     Locale.ROOT,
-                    "| %s | %s | %,d | %.1f× | %d | %d |%n",
+                    "| %s | %s | %,d | %.1f× | %s | %d |%n",
                     minutes.deployment(),
                     minutes.objective().describe(),
                     events / days,
                     worstHour(minutes.objective(), minutes.minutes()),
-                    firings.stream().filter(f -> f.severity() == Severity.PAGE).count(),
+                    pages(firings),
                     firings.stream().filter(f -> f.severity() == Severity.TICKET).count());
+        }
+        System.out.println();
+        System.out.println("A noisy day: 5 to 55 requests a minute (uniform), each bad with a multiple of the allowed"
+                + " share; pages (by rule) in 24 hours");
+        System.out.println();
+        System.out.println("| target | 1× the allowed bad share | 2× | 3× | 5× |");
+        System.out.println("| ---: | --- | --- | --- | --- |");
+        for (double target : new double[] {95, 99, 99.9}) {
+            SloObjective objective = new SloObjective(SloKind.TTFT, target, 500.0, true);
+            StringBuilder row = new StringBuilder("| " + number(target) + " % |");
+            for (double multiple : new double[] {1, 2, 3, 5}) {
+                row.append(' ').append(pages(BurnReplay.replay(objective, noisyDay(objective, multiple))));
+                row.append(" |");
+            }
+            System.out.println(row);
         }
         System.out.printf(
                 Locale.ROOT, "%nReplayed in %.1f s%n", (System.nanoTime() - started) / 1e9);
+    }
+
+    /** "0", or "3 (2 sudden burn, 1 fast burn)". */
+    private static String pages(List<BurnReplay.Firing> firings) {
+        Map<String, Long> byRule = new TreeMap<>();
+        firings.stream()
+                .filter(firing -> firing.severity() == Severity.PAGE)
+                .forEach(firing -> byRule.merge(firing.rule().replaceFirst("^\\S+ ", ""), 1L, Long::sum));
+        long total = byRule.values().stream().mapToLong(Long::longValue).sum();
+        if (total == 0) {
+            return "0";
+        }
+        StringBuilder text = new StringBuilder(total + " (");
+        byRule.forEach((rule, count) -> text.append(count).append(' ').append(rule).append(", "));
+        return text.substring(0, text.length() - 2) + ")";
+    }
+
+    private static List<EventCounts> noisyDay(SloObjective objective, double multiple) {
+        SplittableRandom random = new SplittableRandom(7);
+        List<EventCounts> day = new ArrayList<>();
+        for (int m = 0; m < 1440; m++) {
+            int total = 5 + random.nextInt(51);
+            int bad = 0;
+            for (int r = 0; r < total; r++) {
+                if (random.nextDouble() < multiple * objective.allowedBadFraction()) {
+                    bad++;
+                }
+            }
+            day.add(new EventCounts(total - bad, total));
+        }
+        return day;
     }
 
     private static AlertRule rule(List<AlertRule> rules, String name) {
