@@ -59,13 +59,17 @@ public final class PageTimeBenchmark {
                     "| %s %% | %s× | %s× | %s× | %d min | %s | %s |%n",
                     number(target),
                     number(max),
-                    number(rule(rules, "TTFT sudden burn").reachableFor(objective).threshold()),
+                    number(rule(rules, "TTFT sudden burn")
+                            .reachableFor(objective)
+                            .threshold()),
                     number(fast.reachableFor(objective).threshold()),
                     first.minute() - HEALTHY_MINUTES,
                     first.rule().replace("TTFT ", ""),
                     max < fast.threshold()
                             ? "never"
-                            : (int) Math.ceil(fast.threshold() / max * fast.longWindow().toMinutes()) + " min");
+                            : (int) Math.ceil(fast.threshold()
+                                            / max
+                                            * fast.longWindow().toMinutes()) + " min");
         }
         System.out.println();
         System.out.printf(Locale.ROOT, "The demo's traffic, %d simulated days from 2026-11-20%n%n", days);
@@ -74,7 +78,8 @@ public final class PageTimeBenchmark {
         for (DemoObjectiveMinutes.ObjectiveMinutes minutes :
                 DemoObjectiveMinutes.of(Instant.parse("2026-11-20T00:00:00Z"), Duration.ofDays(days))) {
             List<BurnReplay.Firing> firings = BurnReplay.replay(minutes.objective(), minutes.minutes());
-            long events = minutes.minutes().stream().mapToLong(EventCounts::total).sum();
+            long events =
+                    minutes.minutes().stream().mapToLong(EventCounts::total).sum();
             System.out.printf(
                     Locale.ROOT,
                     "| %s | %s | %,d | %.1f× | %s | %d |%n",
@@ -83,7 +88,9 @@ public final class PageTimeBenchmark {
                     events / days,
                     worstHour(minutes.objective(), minutes.minutes()),
                     pages(firings),
-                    firings.stream().filter(f -> f.severity() == Severity.TICKET).count());
+                    firings.stream()
+                            .filter(f -> f.severity() == Severity.TICKET)
+                            .count());
         }
         System.out.println();
         System.out.println("A noisy day: 5 to 55 requests a minute (uniform), each bad with a multiple of the allowed"
@@ -100,8 +107,7 @@ public final class PageTimeBenchmark {
             }
             System.out.println(row);
         }
-        System.out.printf(
-                Locale.ROOT, "%nReplayed in %.1f s%n", (System.nanoTime() - started) / 1e9);
+        System.out.printf(Locale.ROOT, "%nReplayed in %.1f s%n", (System.nanoTime() - started) / 1e9);
     }
 
     /** "0", or "3 (2 sudden burn, 1 fast burn)". */
@@ -115,7 +121,8 @@ public final class PageTimeBenchmark {
             return "0";
         }
         StringBuilder text = new StringBuilder(total + " (");
-        byRule.forEach((rule, count) -> text.append(count).append(' ').append(rule).append(", "));
+        byRule.forEach(
+                (rule, count) -> text.append(count).append(' ').append(rule).append(", "));
         return text.substring(0, text.length() - 2) + ")";
     }
 
@@ -136,7 +143,10 @@ public final class PageTimeBenchmark {
     }
 
     private static AlertRule rule(List<AlertRule> rules, String name) {
-        return rules.stream().filter(rule -> rule.name().equals(name)).findFirst().orElseThrow();
+        return rules.stream()
+                .filter(rule -> rule.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static List<EventCounts> regression(SloObjective objective) {

@@ -98,7 +98,8 @@ public record AlertRule(
             case WAITING_MEAN ->
                 "waiting ≥ %s per replica over %s".formatted(number(threshold), Windows.label(longWindow));
             case CONCURRENCY_MEAN ->
-                "in flight ≥ %s %% of the scaling point over %s".formatted(number(threshold), Windows.label(longWindow));
+                "in flight ≥ %s %% of the scaling point over %s"
+                        .formatted(number(threshold), Windows.label(longWindow));
         };
     }
 

@@ -45,8 +45,7 @@ public final class BurnReplay {
             }
             EventCounts half = halfHours.getLast();
             halfHours.set(
-                    halfHours.size() - 1,
-                    new EventCounts(half.good() + minute.good(), half.total() + minute.total()));
+                    halfHours.size() - 1, new EventCounts(half.good() + minute.good(), half.total() + minute.total()));
             Instant now = START.plus(MINUTE.multipliedBy(m + 1L));
             RuleValues values = RuleValues.ofObjectives(
                     now,

@@ -30,14 +30,10 @@ final class DefaultRules {
     private static final List<BurnAlert> BURN_ALERTS = List.of(
             // its 15 minutes follow a load that rises and falls within the hour: it clears at half its threshold,
             // so a deployment that stays broken through such a cycle pages once
-            new BurnAlert(
-                    "sudden burn", Severity.PAGE, 57.6, Duration.ofMinutes(15), Duration.ofMinutes(2), 0.5),
-            new BurnAlert(
-                    "fast burn", Severity.PAGE, 14.4, Duration.ofHours(1), Duration.ofMinutes(5), CLEAR_FRACTION),
-            new BurnAlert(
-                    "slow burn", Severity.PAGE, 6, Duration.ofHours(6), Duration.ofMinutes(30), CLEAR_FRACTION),
-            new BurnAlert(
-                    "budget burn", Severity.TICKET, 1, Duration.ofDays(3), Duration.ofHours(6), CLEAR_FRACTION));
+            new BurnAlert("sudden burn", Severity.PAGE, 57.6, Duration.ofMinutes(15), Duration.ofMinutes(2), 0.5),
+            new BurnAlert("fast burn", Severity.PAGE, 14.4, Duration.ofHours(1), Duration.ofMinutes(5), CLEAR_FRACTION),
+            new BurnAlert("slow burn", Severity.PAGE, 6, Duration.ofHours(6), Duration.ofMinutes(30), CLEAR_FRACTION),
+            new BurnAlert("budget burn", Severity.TICKET, 1, Duration.ofDays(3), Duration.ofHours(6), CLEAR_FRACTION));
 
     static final Duration WAITING_WINDOW = Duration.ofMinutes(5);
 

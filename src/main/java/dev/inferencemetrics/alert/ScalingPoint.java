@@ -42,11 +42,7 @@ public record ScalingPoint(
                         readAt);
             case KneeFinding.Refusal refusal ->
                 new ScalingPoint(
-                        null,
-                        null,
-                        source,
-                        "No knee found, so this rule does not fire: " + refusal.reason(),
-                        readAt);
+                        null, null, source, "No knee found, so this rule does not fire: " + refusal.reason(), readAt);
         };
     }
 

@@ -25,7 +25,7 @@ class ScalingPoints {
     static final Duration KNEE_WINDOW = Duration.ofDays(1);
     static final Duration KNEE_STEP = Duration.ofMinutes(5);
     static final Duration KEPT_FOR = Duration.ofHours(1);
-    static final int READS_PER_CALL = 50;
+    static final int READS_PER_CALL = 20;
 
     private final CapacityService capacity;
     private final Map<Long, ScalingPoint> kept = new ConcurrentHashMap<>();

@@ -83,8 +83,11 @@ record DeploymentSpec(
      * that holds only {@code targetPct} leaves the thresholds as they are.
      */
     private static @Nullable GoodputSlo goodput(@Nullable JsonObjectBody goodput) {
-        return goodput == null || (goodput.has("targetPct") && !goodput.has("ttftMs") && !goodput.has("tpotMs")
-                        && !goodput.has("e2elMs"))
+        return goodput == null
+                        || (goodput.has("targetPct")
+                                && !goodput.has("ttftMs")
+                                && !goodput.has("tpotMs")
+                                && !goodput.has("e2elMs"))
                 ? null
                 : new GoodputSlo(
                         millis(goodput.decimal("ttftMs")),

@@ -200,7 +200,8 @@ public class FleetRequestRollupStore {
 
         /** The size of a rollup read in full. */
         public static BucketSize of(RequestRollup row) {
-            return new BucketSize(row.requests(), row.goodput().counted(), row.goodput().good());
+            return new BucketSize(
+                    row.requests(), row.goodput().counted(), row.goodput().good());
         }
     }
 

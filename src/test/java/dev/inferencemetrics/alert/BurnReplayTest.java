@@ -75,7 +75,9 @@ class BurnReplayTest {
                 day.add(new EventCounts(total - bad, total));
             }
 
-            assertThat(BurnReplay.firstPage(objective, day)).as("target %s", target).isEmpty();
+            assertThat(BurnReplay.firstPage(objective, day))
+                    .as("target %s", target)
+                    .isEmpty();
         }
     }
 

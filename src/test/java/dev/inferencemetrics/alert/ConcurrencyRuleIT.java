@@ -60,7 +60,9 @@ class ConcurrencyRuleIT extends ApiIntegrationTest {
             evaluator.evaluate(List.of(deployment), at, () -> true);
         }
         List<AlertSummary> warnings = alerts
-                .alerts(scope, new AlertFilter(to.minus(Duration.ofHours(3)), to.plusSeconds(60), null, slug, null, 100))
+                .alerts(
+                        scope,
+                        new AlertFilter(to.minus(Duration.ofHours(3)), to.plusSeconds(60), null, slug, null, 100))
                 .stream()
                 .filter(alert -> alert.rule().equals(RULE))
                 .toList();
@@ -96,7 +98,9 @@ class ConcurrencyRuleIT extends ApiIntegrationTest {
         assertThat(answer.json().get("knee").isNull()).isTrue();
         assertThat(answer.json().get("note").asString())
                 .startsWith("No knee found, so this rule does not fire: Too little traffic to find a knee");
-        assertThat(alerts.rules(scope, slug)).filteredOn(rule -> rule.name().equals(RULE)).singleElement();
+        assertThat(alerts.rules(scope, slug))
+                .filteredOn(rule -> rule.name().equals(RULE))
+                .singleElement();
         assertThat(alerts.alerts(
                         scope,
                         new AlertFilter(now.minus(Duration.ofHours(1)), now.plusSeconds(60), null, slug, null, 100)))

@@ -10,8 +10,8 @@ import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
-import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestOutcome;
+import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.slo.SloKind;
@@ -132,8 +132,8 @@ class FleetReadingsIT {
                 .filteredOn(rule -> rule.kind() == RuleKind.CONCURRENCY_MEAN)
                 .as("a concurrency rule without a knee (too little spread here) has no value")
                 .singleElement()
-                .satisfies(rule -> assertThat(Decision.valueOf(rule, every.values()))
-                        .isZero());
+                .satisfies(rule ->
+                        assertThat(Decision.valueOf(rule, every.values())).isZero());
         assertThat(every.values().scalingPoint().concurrency()).isNull();
         assertThat(every.values().scalingPoint().note()).startsWith("No knee found, so this rule does not fire");
         assertThat(every.rules()).extracting(AlertRule::kind).containsAll(Set.of(RuleKind.values()));

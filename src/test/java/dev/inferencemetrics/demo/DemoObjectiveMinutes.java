@@ -60,7 +60,9 @@ public final class DemoObjectiveMinutes {
                 all.add(new ObjectiveMinutes(
                         behaviour.slug(),
                         objective,
-                        minutes.stream().map(requests -> count(objective, requests)).toList()));
+                        minutes.stream()
+                                .map(requests -> count(objective, requests))
+                                .toList()));
             }
         }
         return all;

@@ -21,7 +21,8 @@ class DemoTrafficPagesTest {
                 .filter(objective -> !objective.deployment().equals("llama-3-1-70b"))
                 .toList();
 
-        assertThat(healthy).extracting(DemoObjectiveMinutes.ObjectiveMinutes::deployment)
+        assertThat(healthy)
+                .extracting(DemoObjectiveMinutes.ObjectiveMinutes::deployment)
                 .contains("qwen3-coder", "llama-3-1-8b-nim", "deepseek-v3-sglang");
         for (DemoObjectiveMinutes.ObjectiveMinutes objective : healthy) {
             assertThat(BurnReplay.firstPage(objective.objective(), objective.minutes()))

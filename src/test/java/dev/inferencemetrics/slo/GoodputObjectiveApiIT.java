@@ -78,7 +78,8 @@ class GoodputObjectiveApiIT extends ApiIntegrationTest {
             requests.add(RequestSampleJson.ok("good-" + i, now.minusSeconds(600 - i)));
         }
         for (int i = 0; i < 4; i++) {
-            requests.add(RequestSampleJson.ok("slow-" + i, now.minusSeconds(50 - i)).ttft(900));
+            requests.add(
+                    RequestSampleJson.ok("slow-" + i, now.minusSeconds(50 - i)).ttft(900));
         }
         requests.add(RequestSampleJson.failed("failed", now.minusSeconds(40), "error"));
         api.ingestRequests(key, deployment, requests);
@@ -91,7 +92,8 @@ class GoodputObjectiveApiIT extends ApiIntegrationTest {
         TenantScope scope = TenantScope.tenant(tenant.id());
         evaluator.evaluate(scope, now, () -> true);
         List<AlertSummary> firing = alerts.alerts(
-                scope, new AlertFilter(now.minus(Duration.ofHours(1)), now.plusSeconds(60), null, deployment, null, 100));
+                scope,
+                new AlertFilter(now.minus(Duration.ofHours(1)), now.plusSeconds(60), null, deployment, null, 100));
 
         assertThat(budget.get("counts").get("good").asLong()).isEqualTo(8);
         assertThat(budget.get("counts").get("total").asLong()).isEqualTo(13);
@@ -103,14 +105,16 @@ class GoodputObjectiveApiIT extends ApiIntegrationTest {
 
         List<RequestSampleJson> regression = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            regression.add(RequestSampleJson.ok("regressed-" + i, now.minusSeconds(30 - i)).ttft(900));
+            regression.add(RequestSampleJson.ok("regressed-" + i, now.minusSeconds(30 - i))
+                    .ttft(900));
         }
         api.ingestRequests(key, deployment, regression);
         evaluator.evaluate(scope, now, () -> true);
 
         assertThat(alerts.alerts(
                         scope,
-                        new AlertFilter(now.minus(Duration.ofHours(1)), now.plusSeconds(60), null, deployment, null, 100)))
+                        new AlertFilter(
+                                now.minus(Duration.ofHours(1)), now.plusSeconds(60), null, deployment, null, 100)))
                 .filteredOn(alert -> alert.rule().equals("Goodput sudden burn"))
                 .singleElement()
                 .satisfies(alert -> {
@@ -123,7 +127,8 @@ class GoodputObjectiveApiIT extends ApiIntegrationTest {
     @Test
     void provisioning_sets_the_goodput_target_and_leaves_the_thresholds_as_they_are() {
         String admin = OperatorKey.create(context, "operator");
-        String slug = "goodput-prov-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+        String slug =
+                "goodput-prov-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
         String body = "{\"tenant\":\"" + tenant.slug() + "\",\"displayName\":\"Goodput\",\"model\":\"m\","
                 + "\"engine\":\"vLLM\",\"region\":\"r\",\"goodput\":{\"ttftMs\":700,\"tpotMs\":40}}";
 
@@ -131,11 +136,13 @@ class GoodputObjectiveApiIT extends ApiIntegrationTest {
         Answer targeted = api.put(
                 "/api/v1/deployments/" + slug,
                 admin,
-                body.replace("{\"ttftMs\":700,\"tpotMs\":40}", "{\"targetPct\":95}").getBytes(StandardCharsets.UTF_8));
+                body.replace("{\"ttftMs\":700,\"tpotMs\":40}", "{\"targetPct\":95}")
+                        .getBytes(StandardCharsets.UTF_8));
         Answer refused = api.put(
                 "/api/v1/deployments/" + slug,
                 admin,
-                body.replace("{\"ttftMs\":700,\"tpotMs\":40}", "{\"targetPct\":0}").getBytes(StandardCharsets.UTF_8));
+                body.replace("{\"ttftMs\":700,\"tpotMs\":40}", "{\"targetPct\":0}")
+                        .getBytes(StandardCharsets.UTF_8));
 
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertThat(targeted.status()).as(targeted.body()).isEqualTo(200);

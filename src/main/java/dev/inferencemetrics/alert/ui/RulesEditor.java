@@ -37,6 +37,7 @@ class RulesEditor extends VerticalLayout {
     final Span message = new Span();
     /** Where the concurrency rule says the deployment should scale, or why it has no such point. */
     final Paragraph scalingPoint = new Paragraph();
+
     private final AlertService alerts;
     private final TenantScope scope;
     private final String deployment;
@@ -54,7 +55,8 @@ class RulesEditor extends VerticalLayout {
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         form.setWrap(true);
         message.addClassName("form-message");
-        scalingPoint.setText("Scaling point: " + alerts.scalingPoint(scope, deployment).note());
+        scalingPoint.setText(
+                "Scaling point: " + alerts.scalingPoint(scope, deployment).note());
         add(
                 new H2("Alert rules"),
                 new Paragraph("A burn-rate rule fires at its threshold or at half its objective's largest possible"

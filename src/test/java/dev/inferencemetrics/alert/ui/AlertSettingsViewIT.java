@@ -151,7 +151,7 @@ class AlertSettingsViewIT extends SpringBrowserlessTest {
                 .startsWith("Scaling point: No knee found, so this rule does not fire: Too little traffic");
     }
 
-@Test
+    @Test
     @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_admin_changes_a_rules_threshold_for_duration_and_switch_and_bad_values_are_refused() {
         RulesEditor editor = openTab().rules;
