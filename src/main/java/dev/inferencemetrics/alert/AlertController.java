@@ -73,6 +73,17 @@ class AlertController {
         return alerts.rules(caller.scope(), slug);
     }
 
+    @GetMapping("/deployments/{slug}/scaling-point")
+    @Operation(
+            summary = "Where the concurrency rule says the deployment should scale, or why it has no such point",
+            description = "The knee of the TTFT tail over the last day (as the Capacity tab finds it), the scaling"
+                    + " point (75 % of it) the rule \"Requests in flight past scaling point\" compares the mean"
+                    + " requests in flight with, the concurrency source, and a note; concurrency and knee are null"
+                    + " when no knee is found, and the rule then does not fire.")
+    ScalingPoint scalingPoint(@AuthenticationPrincipal Caller caller, @PathVariable String slug) {
+        return alerts.scalingPoint(caller.scope(), slug);
+    }
+
     @PutMapping("/deployments/{slug}/alert-rules/{id}")
     @Operation(summary = "Change a rule's threshold, clear level, for duration (ISO-8601) and switch (alerts:write)")
     AlertRule changeRule(

@@ -2,6 +2,7 @@ package dev.inferencemetrics.alert;
 
 import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.slo.SloKind;
+import dev.inferencemetrics.slo.SloObjective;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +30,9 @@ public record AlertRule(
     static final Duration MINUTE_GRAIN_UP_TO = Duration.ofHours(1);
     static final Duration LONGEST_WINDOW = Duration.ofDays(28);
 
+    /** The share of an objective's largest possible burn that a burn-rate rule asks for at most. */
+    public static final double REACHABLE_SHARE_OF_MAX_BURN = 0.5;
+
     public AlertRule {
         if (name.isBlank() || name.length() > 80) {
             throw new IllegalArgumentException("a rule needs a name of 1 to 80 characters");
@@ -39,12 +43,16 @@ public record AlertRule(
         if (!(Double.isFinite(clearBelow) && clearBelow > 0 && clearBelow <= threshold)) {
             throw new UnusableValueException("clear-below must be positive and at most the threshold");
         }
+        if (kind == RuleKind.CONCURRENCY_MEAN && longWindow.compareTo(MINUTE_GRAIN_UP_TO) > 0) {
+            throw new IllegalArgumentException("a concurrency rule's window is at most an hour");
+        }
         if (kind == RuleKind.KV_MEAN && threshold > 100) {
             throw new UnusableValueException("a KV-cache threshold is a percentage, at most 100");
         }
         if ((kind == RuleKind.BURN_RATE) != (objective != null && shortWindow != null)) {
             throw new IllegalArgumentException(
-                    "a burn-rate rule needs an objective and a short window; a KV or waiting rule has neither");
+                    "a burn-rate rule needs an objective and a short window; a KV, waiting or concurrency rule has"
+                            + " neither");
         }
         checkWindow("window", longWindow);
         if (shortWindow != null) {
@@ -89,7 +97,27 @@ public record AlertRule(
             case KV_MEAN -> "KV mean ≥ %s %% over %s".formatted(number(threshold), Windows.label(longWindow));
             case WAITING_MEAN ->
                 "waiting ≥ %s per replica over %s".formatted(number(threshold), Windows.label(longWindow));
+            case CONCURRENCY_MEAN ->
+                "in flight ≥ %s %% of the scaling point over %s"
+                        .formatted(number(threshold), Windows.label(longWindow));
         };
+    }
+
+    /**
+     * The rule as evaluated against {@code objective}: a burn-rate rule asks for at most half the objective's largest
+     * possible burn ({@link SloObjective#maxBurnRate}), so a total regression reaches its threshold within half its
+     * long window whatever the target — the fast burn's 14.4× could never fire on a 93 % objective, and takes 43
+     * minutes of a total regression on a 95 % one. Its clear level scales with it. Other rules are as stored.
+     */
+    public AlertRule reachableFor(SloObjective objective) {
+        if (kind != RuleKind.BURN_RATE) {
+            return this;
+        }
+        double reachable = REACHABLE_SHARE_OF_MAX_BURN * objective.maxBurnRate();
+        if (threshold <= reachable) {
+            return this;
+        }
+        return withSettings(reachable, clearBelow * reachable / threshold, forDuration, enabled);
     }
 
     private static String number(double value) {

@@ -33,6 +33,7 @@ public class AlertService {
     private final AlertStore alerts;
     private final SilenceStore silences;
     private final AuditLog audit;
+    private final ScalingPoints scalingPoints;
     private final Clock clock;
 
     AlertService(
@@ -43,6 +44,7 @@ public class AlertService {
             AlertStore alerts,
             SilenceStore silences,
             AuditLog audit,
+            ScalingPoints scalingPoints,
             Clock clock) {
         this.deployments = deployments;
         this.slos = slos;
@@ -51,6 +53,7 @@ public class AlertService {
         this.alerts = alerts;
         this.silences = silences;
         this.audit = audit;
+        this.scalingPoints = scalingPoints;
         this.clock = clock;
     }
 
@@ -85,6 +88,12 @@ public class AlertService {
     public List<AlertRule> rules(TenantScope scope, String slug) {
         DeploymentRef deployment = deployments.require(scope, slug);
         return deploymentRules.of(deployment, enabledObjectives(deployment), false);
+    }
+
+    /** The deployment's scaling point for its concurrency rule, read now, or why there is none. */
+    @Transactional(readOnly = true)
+    public ScalingPoint scalingPoint(TenantScope scope, String slug) {
+        return scalingPoints.readNow(deployments.require(scope, slug), clock.instant());
     }
 
     @Transactional

@@ -13,10 +13,14 @@ import org.jspecify.annotations.Nullable;
 record Decision(
         AlertRule rule, Step step, double value, @Nullable OpenAlert open, boolean silenced) {
 
-    /** Each of the deployment's rules' decision, in the order of its rules. */
+    /**
+     * Each of the deployment's rules' decision, in the order of its rules; a burn-rate rule is judged (and reported)
+     * at the threshold its objective can reach ({@link AlertRule#reachableFor}).
+     */
     static List<Decision> of(FleetReadings.PlannedEvaluation planned, Instant now) {
         List<Decision> decisions = new ArrayList<>();
-        for (AlertRule rule : planned.rules()) {
+        for (AlertRule stored : planned.rules()) {
+            AlertRule rule = planned.values().judged(stored);
             double value = valueOf(rule, planned.values());
             OpenAlert open = planned.open().get(rule.id());
             boolean silenced = planned.silences().stream().anyMatch(silence -> silence.covers(rule, now));

@@ -20,6 +20,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
@@ -27,8 +28,9 @@ import org.springframework.stereotype.Component;
 /**
  * Everything one evaluation compares deployments' rules with, read for the deployments given at once — the whole
  * fleet, or one deployment: a deployment read alone is read by the same statements, restricted to it. Their
- * objectives, rules, open alerts and silences, and the rollups their windows cover, in nine statements however many
- * deployments there are; the rollups span the longest window of the rules read. Must run inside a transaction that
+ * objectives, rules, open alerts and silences, and the rollups their windows cover, in ten statements however many
+ * deployments there are; the rollups span the longest window of the rules read. The scaling points of concurrency
+ * rules are kept between reads and a few deployments' re-read each time ({@link ScalingPoints}). Must run inside a transaction that
  * declares every tenant.
  */
 @Component
@@ -41,6 +43,7 @@ class FleetReadings {
     private final SilenceStore silences;
     private final KvRollupStore kvRollups;
     private final EngineGaugeRollupStore gauges;
+    private final ScalingPoints scalingPoints;
 
     FleetReadings(
             SloService slos,
@@ -49,7 +52,8 @@ class FleetReadings {
             AlertStore alerts,
             SilenceStore silences,
             KvRollupStore kvRollups,
-            EngineGaugeRollupStore gauges) {
+            EngineGaugeRollupStore gauges,
+            ScalingPoints scalingPoints) {
         this.slos = slos;
         this.reader = reader;
         this.rules = rules;
@@ -57,6 +61,7 @@ class FleetReadings {
         this.silences = silences;
         this.kvRollups = kvRollups;
         this.gauges = gauges;
+        this.scalingPoints = scalingPoints;
     }
 
     Snapshot read(List<DeploymentRef> deployments, Instant now) {
@@ -73,6 +78,11 @@ class FleetReadings {
                 stored.values().stream().flatMap(List::stream).toList();
         Duration longestBurn = longest(every, RuleKind.BURN_RATE);
         Duration longestKv = longest(every, RuleKind.KV_MEAN);
+        Duration longestConcurrency = longest(every, RuleKind.CONCURRENCY_MEAN);
+        Set<Long> watchingConcurrency = every.stream()
+                .filter(rule -> rule.enabled() && rule.kind() == RuleKind.CONCURRENCY_MEAN)
+                .map(AlertRule::deploymentId)
+                .collect(Collectors.toSet());
         return new Snapshot(
                 enabled,
                 stored,
@@ -85,6 +95,15 @@ class FleetReadings {
                 longestKv.isZero() ? Map.of() : kvRollups.readFleet(keys, Resolution.MINUTE, now.minus(longestKv), end),
                 gauges.readFleet(
                         keys, EngineGauges.WAITING, Resolution.MINUTE, now.minus(DefaultRules.WAITING_WINDOW), end),
+                longestConcurrency.isZero()
+                        ? Map.of()
+                        : gauges.readFleet(
+                                keys, EngineGauges.RUNNING, Resolution.MINUTE, now.minus(longestConcurrency), end),
+                scalingPoints.of(
+                        deployments.stream()
+                                .filter(deployment -> watchingConcurrency.contains(deployment.id()))
+                                .toList(),
+                        now),
                 now);
     }
 
@@ -107,6 +126,8 @@ class FleetReadings {
             Map<Long, CountedBuckets> halfHours,
             Map<Long, List<KvRollup>> kv,
             Map<Long, List<EngineGaugeRollup>> waiting,
+            Map<Long, List<EngineGaugeRollup>> running,
+            Map<Long, ScalingPoint> scalingPoints,
             Instant now) {
 
         /**
@@ -129,7 +150,9 @@ class FleetReadings {
                     minutes.getOrDefault(id, CountedBuckets.none()),
                     halfHours.getOrDefault(id, CountedBuckets.none()),
                     kv.getOrDefault(id, List.of()),
-                    waitingReadings);
+                    waitingReadings,
+                    running.getOrDefault(id, List.of()),
+                    scalingPoints.getOrDefault(id, ScalingPoint.notYetRead(now)));
             return Optional.of(new PlannedEvaluation(
                     deploymentRules, values, silences.getOrDefault(id, List.of()), open.getOrDefault(id, Map.of())));
         }

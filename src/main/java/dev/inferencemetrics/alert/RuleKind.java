@@ -7,5 +7,10 @@ public enum RuleKind {
     /** The mean KV-cache use (%) of the readings over a window. */
     KV_MEAN,
     /** The mean number of requests waiting per replica over a window, as scraped from the engines' /metrics. */
-    WAITING_MEAN
+    WAITING_MEAN,
+    /**
+     * The mean number of requests in flight over a window as a percentage of the deployment's scaling point (75 % of
+     * the knee of its TTFT tail, {@code KneeFinding.Knee#scaleAt}); no value while no knee is found.
+     */
+    CONCURRENCY_MEAN
 }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.alert;
 
+import dev.inferencemetrics.capacity.ConcurrencySource;
 import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.slo.CountedBuckets;
@@ -26,15 +27,52 @@ record RuleValues(
         CountedBuckets minutes,
         CountedBuckets halfHours,
         List<KvRollup> kv,
-        List<EngineGaugeRollup> waiting) {
+        List<EngineGaugeRollup> waiting,
+        List<EngineGaugeRollup> running,
+        ScalingPoint scalingPoint) {
 
-    /** The rule's value now; empty when the rule has nothing to watch (its objective is off). */
+    /** Values of burn-rate rules only: no gauge, no scaling point. */
+    static RuleValues ofObjectives(
+            Instant now, Map<SloKind, SloObjective> objectives, CountedBuckets minutes, CountedBuckets halfHours) {
+        return new RuleValues(
+                now, objectives, minutes, halfHours, List.of(), List.of(), List.of(), ScalingPoint.notYetRead(now));
+    }
+
+    /**
+     * The rule's value now; empty when the rule has nothing to watch (its objective is off, or — concurrency — no
+     * knee was found).
+     */
     OptionalDouble of(AlertRule rule) {
         return switch (rule.kind()) {
             case BURN_RATE -> burnRate(rule);
             case KV_MEAN -> OptionalDouble.of(kvMean(rule.longWindow()));
             case WAITING_MEAN -> OptionalDouble.of(waitingMean(rule.longWindow()));
+            case CONCURRENCY_MEAN -> concurrencyShare(rule.longWindow());
         };
+    }
+
+    /** The rule as its value is judged: a burn-rate rule's threshold is one its objective can reach. */
+    AlertRule judged(AlertRule rule) {
+        if (rule.kind() != RuleKind.BURN_RATE) {
+            return rule;
+        }
+        SloObjective objective = objectives.get(Objects.requireNonNull(rule.objective()));
+        return objective == null ? rule : rule.reachableFor(objective);
+    }
+
+    /**
+     * The mean requests in flight over the window as a percentage of the scaling point, in the knee's units: the
+     * running gauge's mean reading where the knee was found from it, else Little's law over the minute buckets.
+     */
+    private OptionalDouble concurrencyShare(Duration window) {
+        OptionalDouble scaleAt = scalingPoint.scaleAt();
+        if (scaleAt.isEmpty() || !(scaleAt.getAsDouble() > 0)) {
+            return OptionalDouble.empty();
+        }
+        double inFlight = scalingPoint.source() == ConcurrencySource.RUNNING_GAUGE
+                ? mean(window, running, EngineGaugeRollup::bucket, EngineGaugeRollup::samples, EngineGaugeRollup::sum)
+                : minutes.meanInFlight(now.minus(window), now);
+        return OptionalDouble.of(100 * inFlight / scaleAt.getAsDouble());
     }
 
     private OptionalDouble burnRate(AlertRule rule) {

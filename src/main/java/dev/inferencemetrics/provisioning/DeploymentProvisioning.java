@@ -12,6 +12,7 @@ import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.DeploymentRawRetention;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.deployment.GoodputTargetSet;
 import dev.inferencemetrics.ingest.GoodputService;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
@@ -20,6 +21,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -38,6 +40,7 @@ public class DeploymentProvisioning {
     private final DeploymentOtlpNames otlpNames;
     private final DeploymentRawRetention rawRetention;
     private final GoodputService goodputs;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
 
     DeploymentProvisioning(
@@ -48,6 +51,7 @@ public class DeploymentProvisioning {
             DeploymentOtlpNames otlpNames,
             DeploymentRawRetention rawRetention,
             GoodputService goodputs,
+            ApplicationEventPublisher events,
             Clock clock) {
         this.tenants = tenants;
         this.deployments = deployments;
@@ -56,6 +60,7 @@ public class DeploymentProvisioning {
         this.otlpNames = otlpNames;
         this.rawRetention = rawRetention;
         this.goodputs = goodputs;
+        this.events = events;
         this.clock = clock;
     }
 
@@ -89,6 +94,9 @@ public class DeploymentProvisioning {
         }
         DeploymentGoodput goodput =
                 spec.goodput() == null ? goodputs.of(scope, slug) : goodputs.change(scope, slug, spec.goodput());
+        if (spec.goodputTargetPct() != null) {
+            events.publishEvent(new GoodputTargetSet(deployments.require(scope, slug), spec.goodputTargetPct()));
+        }
         return new ProvisionedDeployment(
                 deployments.require(scope, slug),
                 tenant.slug(),

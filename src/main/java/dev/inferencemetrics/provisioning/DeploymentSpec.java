@@ -38,7 +38,8 @@ record DeploymentSpec(
         @Nullable RawRetentionSpec rawRetention,
         @Nullable SloPreset sloPreset,
         @Nullable GpuCostSpec gpuCost,
-        @Nullable GoodputSlo goodput) {
+        @Nullable GoodputSlo goodput,
+        @Nullable Double goodputTargetPct) {
 
     /** What the deployment costs to run, and from which half hour (null: from its start, for its first cost). */
     record GpuCostSpec(GpuCost cost, @Nullable Instant effectiveFrom) {}
@@ -73,17 +74,31 @@ record DeploymentSpec(
                 body.has("rawRetentionHours") ? new RawRetentionSpec(body.integer("rawRetentionHours", "hours")) : null,
                 preset,
                 gpuCost(body.object("gpuCost")),
-                goodput(body.object("goodput")));
+                goodput(body.object("goodput")),
+                goodputTarget(body.object("goodput")));
     }
 
-    /** {@code goodput}: thresholds in ms, any of ttftMs, tpotMs, e2elMs; an absent one is not judged. */
+    /**
+     * {@code goodput}: thresholds in ms, any of ttftMs, tpotMs, e2elMs; an absent one is not judged. A goodput object
+     * that holds only {@code targetPct} leaves the thresholds as they are.
+     */
     private static @Nullable GoodputSlo goodput(@Nullable JsonObjectBody goodput) {
         return goodput == null
+                        || (goodput.has("targetPct")
+                                && !goodput.has("ttftMs")
+                                && !goodput.has("tpotMs")
+                                && !goodput.has("e2elMs"))
                 ? null
                 : new GoodputSlo(
                         millis(goodput.decimal("ttftMs")),
                         millis(goodput.decimal("tpotMs")),
                         millis(goodput.decimal("e2elMs")));
+    }
+
+    /** {@code goodput.targetPct}: the goodput objective's target, which the call switches on; null: left as it is. */
+    private static @Nullable Double goodputTarget(@Nullable JsonObjectBody goodput) {
+        BigDecimal target = goodput == null ? null : goodput.decimal("targetPct");
+        return target == null ? null : target.doubleValue();
     }
 
     private static @Nullable Double millis(@Nullable BigDecimal ms) {

@@ -80,21 +80,23 @@ public class FleetRequestRollupStore {
                       and bucket >= :from and bucket < :to
                    offset 0) r""";
 
-    /** Which buckets each deployment has, and how many requests each holds: no sketch is read. */
+    /** Which buckets each deployment has, and how many requests (judged and good ones too) each holds: no sketch. */
     private static final String READ_FLEET_SIZES = """
-            select k.deployment_id, r.bucket, r.requests
+            select k.deployment_id, r.bucket, r.requests, r.counted_requests, r.good_requests
               from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
              cross join lateral (
-                   select bucket, requests from request_rollup
+                   select bucket, requests, counted_requests, good_requests from request_rollup
                     where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = :resolution
                       and bucket >= :from and bucket < :to
                     order by bucket
                    offset 0) r""";
 
-    /** Counts and the three latency sketches of each deployment's buckets from its own start on. */
+    /** Counts, goodput counts and the three latency sketches of each deployment's buckets from its own start on. */
     private static final String READ_FLEET_LATENCIES_SINCE = """
             select k.deployment_id, r.bucket, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft,
-                   r.itl, r.e2e, r.error_requests, r.timeout_requests, r.cancelled_requests
+                   r.itl, r.e2e, r.error_requests, r.timeout_requests, r.cancelled_requests, r.counted_requests,
+                   r.counted_output_tokens, r.good_requests, r.good_output_tokens, r.incomplete_requests,
+                   r.ttft_breaches, r.itl_breaches, r.e2e_breaches
               from unnest(:tenantIds::bigint[], :deploymentIds::bigint[], :since::timestamptz[])
                    as k(tenant_id, deployment_id, since)
              cross join lateral (
@@ -172,24 +174,40 @@ public class FleetRequestRollupStore {
 
     /**
      * The buckets of these deployments with {@code from ≤ bucket < to} and the requests each holds, by deployment id
-     * and oldest first, in one statement that reads no sketch: a rollup only grows, so its request count tells
-     * whether something counted from it before still holds.
+     * and oldest first, in one statement that reads no sketch: a rollup only grows, and only a recount after a change
+     * of the goodput SLO changes its goodput counts without growing it, so its size tells whether something counted
+     * from it before still holds.
      */
-    public Map<Long, NavigableMap<Instant, Long>> sizesOfFleet(
+    public Map<Long, NavigableMap<Instant, BucketSize>> sizesOfFleet(
             FleetKeys deployments, Resolution resolution, Instant from, Instant to) {
-        Map<Long, NavigableMap<Instant, Long>> sizes = new HashMap<>();
+        Map<Long, NavigableMap<Instant, BucketSize>> sizes = new HashMap<>();
         if (deployments.isEmpty()) {
             return sizes;
         }
         range(deployments, READ_FLEET_SIZES, resolution, from, to).query((RowCallbackHandler)
                 rs -> sizes.computeIfAbsent(rs.getLong("deployment_id"), id -> new TreeMap<>())
-                        .put(rs.getTimestamp("bucket").toInstant(), rs.getLong("requests")));
+                        .put(
+                                rs.getTimestamp("bucket").toInstant(),
+                                new BucketSize(
+                                        rs.getLong("requests"),
+                                        rs.getLong("counted_requests"),
+                                        rs.getLong("good_requests"))));
         return sizes;
+    }
+
+    /** What a bucket held when read: its requests, those judged against the goodput SLO, and the good ones. */
+    public record BucketSize(long requests, long judged, long good) {
+
+        /** The size of a rollup read in full. */
+        public static BucketSize of(RequestRollup row) {
+            return new BucketSize(
+                    row.requests(), row.goodput().counted(), row.goodput().good());
+        }
     }
 
     /**
      * Each stored rollup of these deployments from the bucket given for each (in {@code since}, by deployment id) up
-     * to {@code to}, one at a time and oldest first per deployment, with its counts and its TTFT, ITL and E2E sketches
+     * to {@code to}, one at a time and oldest first per deployment, with its counts (goodput's too) and its TTFT, ITL and E2E sketches
      * (not the queue's): {@code each} gets the deployment id and a rollup of that one row, which is not kept, so a read
      * of thousands of deployments holds one row's sketches at a time. One round trip however many deployments.
      */
@@ -224,6 +242,7 @@ public class FleetRequestRollupStore {
                             new RequestRollup(rs.getTimestamp("bucket").toInstant());
                     RequestCounts.read(rs).mergeInto(row);
                     row.e2e().mergeStored(rs.getBytes("e2e"));
+                    StoredGoodput.read(rs).addTo(row.goodput());
                     each.accept(rs.getLong("deployment_id"), row);
                 });
     }

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.slo;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
@@ -13,15 +14,45 @@ public final class CountedBuckets {
 
     private final List<Instant> buckets;
     private final Map<SloKind, EventCounts[]> counts;
+    private final double[] busySeconds;
 
+    /** Counts without request time: what a read of the objectives alone gives. */
     CountedBuckets(List<Instant> buckets, Map<SloKind, EventCounts[]> counts) {
+        this(buckets, counts, new double[buckets.size()]);
+    }
+
+    /**
+     * @param counts each objective kind's events, one per bucket
+     * @param busySeconds each bucket's requests × their mean E2E, in seconds: the time requests spent in flight
+     */
+    public CountedBuckets(List<Instant> buckets, Map<SloKind, EventCounts[]> counts, double[] busySeconds) {
+        if (busySeconds.length != buckets.size()
+                || counts.values().stream().anyMatch(perBucket -> perBucket.length != buckets.size())) {
+            throw new IllegalArgumentException("one count per bucket");
+        }
         this.buckets = List.copyOf(buckets);
         this.counts = counts.isEmpty() ? Map.of() : new EnumMap<>(counts);
+        this.busySeconds = busySeconds.clone();
     }
 
     /** No buckets: what a span that is not read counts. */
     public static CountedBuckets none() {
         return new CountedBuckets(List.of(), Map.of());
+    }
+
+    /**
+     * The mean number of requests in flight over {@code [from, to)} by Little's law (L = λW): the requests of the
+     * buckets starting in it times their mean E2E, over its length — what the Capacity tab computes per interval.
+     */
+    public double meanInFlight(Instant from, Instant to) {
+        double busy = 0;
+        for (int i = 0; i < busySeconds.length; i++) {
+            Instant bucket = buckets.get(i);
+            if (!bucket.isBefore(from) && bucket.isBefore(to)) {
+                busy += busySeconds[i];
+            }
+        }
+        return busy / Duration.between(from, to).toMillis() * 1000;
     }
 
     /** The events of {@code kind} in buckets starting at or after {@code from} and before {@code to}. */

@@ -86,7 +86,8 @@ class SloController {
 
     @PutMapping("/objectives/{kind}")
     @Operation(
-            summary = "Set an objective: targetPct, thresholdMs (none for AVAILABILITY), enabled (alerts:write)",
+            summary =
+                    "Set an objective: targetPct, thresholdMs (none for AVAILABILITY and GOODPUT), enabled (alerts:write)",
             description = "With \"preset\" (an id of GET /api/v1/slo-presets; TTFT and ITL only) the fields left"
                     + " out are the preset's: targetPct 99, thresholdMs its P99 figure, enabled true. Without it,"
                     + " targetPct is required and a left-out enabled is false.")
@@ -98,8 +99,8 @@ class SloController {
         SloKind parsed = Arrays.stream(SloKind.values())
                 .filter(k -> k.name().equalsIgnoreCase(kind))
                 .findFirst()
-                .orElseThrow(
-                        () -> new ApiProblem(HttpStatus.BAD_REQUEST, "kind must be TTFT, ITL, E2E or AVAILABILITY"));
+                .orElseThrow(() ->
+                        new ApiProblem(HttpStatus.BAD_REQUEST, "kind must be TTFT, ITL, E2E, AVAILABILITY or GOODPUT"));
         SloObjective objective = body.objective(parsed);
         slos.change(caller.scope(), slug, objective);
         return objective;
@@ -138,7 +139,7 @@ class SloController {
                     switch (kind) {
                         case TTFT -> chosen.ttftP99Ms();
                         case ITL -> chosen.itlP99Ms();
-                        case E2E, AVAILABILITY ->
+                        case E2E, AVAILABILITY, GOODPUT ->
                             throw new ApiProblem(HttpStatus.BAD_REQUEST, "presets set TTFT and ITL objectives only");
                     };
             return new SloObjective(

@@ -6,7 +6,8 @@ import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
 /**
- * "target % of events are good": latency within {@code thresholdMs}, or (availability) status ok. The error budget
+ * "target % of events are good": latency within {@code thresholdMs}, (availability) status ok, or (goodput) good by
+ * the deployment's goodput SLO. The error budget
  * is the remaining {@code 100 − target} %; a disabled objective is kept but neither budgeted nor alerted on.
  */
 public record SloObjective(
@@ -18,7 +19,9 @@ public record SloObjective(
         }
         if (kind.hasThreshold() != (thresholdMs != null)) {
             throw new UnusableValueException(
-                    kind.hasThreshold() ? kind.label() + " needs a threshold" : "availability takes no threshold");
+                    kind.hasThreshold()
+                            ? kind.label() + " needs a threshold"
+                            : kind.label().toLowerCase(java.util.Locale.ROOT) + " takes no threshold");
         }
         if (thresholdMs != null && !(thresholdMs > 0 && thresholdMs < 1e9)) {
             throw new UnusableValueException("threshold must be a positive number of ms: " + thresholdMs);
@@ -28,6 +31,14 @@ public record SloObjective(
     /** The share of events allowed to be bad, e.g. 0.05 for a 95 % target. */
     public double allowedBadFraction() {
         return (100 - targetPct) / 100;
+    }
+
+    /**
+     * The largest burn rate the objective can show, when every event is bad: 1 ÷ the allowed bad fraction (20× for a
+     * 95 % target, 1,000× for 99.9 %). A rule asking for more could never fire.
+     */
+    public double maxBurnRate() {
+        return 1 / allowedBadFraction();
     }
 
     /** Bad fraction ÷ allowed bad fraction: 1 spends the budget exactly over the period, 14.4 in 1/14.4 of it. */
@@ -43,6 +54,9 @@ public record SloObjective(
 
     public String describe() {
         String target = MetricNumber.of(targetPct) + " % of " + kind.events();
+        if (kind == SloKind.GOODPUT) {
+            return target + " good by the goodput SLO";
+        }
         return thresholdMs == null
                 ? target + " answered ok"
                 : target + " with " + kind.label() + " ≤ " + MetricNumber.of(thresholdMs) + " ms";

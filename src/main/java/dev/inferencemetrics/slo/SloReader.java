@@ -3,6 +3,7 @@ package dev.inferencemetrics.slo;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.rollup.FleetRequestRollupStore;
+import dev.inferencemetrics.rollup.FleetRequestRollupStore.BucketSize;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.rollup.Resolution;
@@ -64,7 +65,7 @@ public class SloReader {
     /**
      * {@link #read} for many deployments at once, for a caller that reads the same span every minute (the alert
      * evaluator). Each bucket's counts are kept between calls with the request count they were made at: a rollup only
-     * grows, so a bucket whose request count is unchanged counts the same, and only new or grown buckets — the last
+     * grows (and a goodput recount changes its good count), so a bucket whose size is unchanged counts the same, and only new or grown buckets — the last
      * one or two of each deployment, in a steady minute — have their sketches read and decoded. Two statements
      * however many deployments there are. Deployments without objectives or rollups count nothing.
      */
@@ -76,7 +77,7 @@ public class SloReader {
             Instant to) {
         Map<Long, Long> tenantOf = new HashMap<>();
         deployments.forEach(deployment -> tenantOf.put(deployment.id(), deployment.tenantId()));
-        Map<Long, NavigableMap<Instant, Long>> sizes = fleetRollups.sizesOfFleet(
+        Map<Long, NavigableMap<Instant, BucketSize>> sizes = fleetRollups.sizesOfFleet(
                 FleetKeys.of(List.copyOf(tenantOf.values()), List.copyOf(tenantOf.keySet())),
                 resolution,
                 resolution.bucketOf(from),
@@ -118,12 +119,12 @@ public class SloReader {
             return new KeptCounts(objectives, inside);
         }
 
-        /** The oldest bucket not counted yet, or counted when it held fewer requests. */
-        Optional<Instant> firstStale(NavigableMap<Instant, Long> sizes) {
+        /** The oldest bucket not counted yet, or counted when it held fewer requests (or other goodput counts). */
+        Optional<Instant> firstStale(NavigableMap<Instant, BucketSize> sizes) {
             return sizes.entrySet().stream()
                     .filter(size -> {
                         KeptBucket bucket = buckets.get(size.getKey());
-                        return bucket == null || bucket.requests() != size.getValue();
+                        return bucket == null || !bucket.size().equals(size.getValue());
                     })
                     .map(Map.Entry::getKey)
                     .findFirst();
@@ -132,6 +133,11 @@ public class SloReader {
         /** The counts of the buckets in {@code span}, oldest first; one removed meanwhile (retention) is left out. */
         CountedBuckets counted(Set<Instant> span) {
             List<Instant> inOrder = span.stream().filter(buckets::containsKey).toList();
+            double[] busy = new double[inOrder.size()];
+            for (int i = 0; i < busy.length; i++) {
+                busy[i] = Objects.requireNonNull(buckets.get(inOrder.get(i)), "filtered on containsKey")
+                        .busySeconds();
+            }
             Map<SloKind, EventCounts[]> counts = new EnumMap<>(SloKind.class);
             for (SloObjective objective : objectives) {
                 EventCounts[] perBucket = new EventCounts[inOrder.size()];
@@ -144,12 +150,15 @@ public class SloReader {
                 }
                 counts.put(objective.kind(), perBucket);
             }
-            return new CountedBuckets(inOrder, counts);
+            return new CountedBuckets(inOrder, counts, busy);
         }
     }
 
-    /** One bucket's events per objective kind, and the requests it held when they were counted. */
-    private record KeptBucket(long requests, Map<SloKind, EventCounts> counts) {
+    /**
+     * One bucket's events per objective kind, the time its requests spent in flight (requests × mean E2E, seconds),
+     * and what it held when they were counted.
+     */
+    private record KeptBucket(BucketSize size, Map<SloKind, EventCounts> counts, double busySeconds) {
 
         static KeptBucket of(RequestRollup row, List<SloObjective> objectives) {
             Map<SloKind, EventCounts> counts = new EnumMap<>(SloKind.class);
@@ -157,7 +166,8 @@ public class SloReader {
                 double threshold = Objects.requireNonNullElse(objective.thresholdMs(), 0.0);
                 counts.put(objective.kind(), objective.kind().count(row, threshold));
             }
-            return new KeptBucket(row.requests(), counts);
+            double busy = row.requests() * row.e2e().mean().orElse(0) / 1000;
+            return new KeptBucket(BucketSize.of(row), counts, busy);
         }
     }
 }

@@ -76,7 +76,15 @@ class DecisionTest {
         List<KvRollup> kv = List.of(
                 KvRollup.of(NOW.minus(Duration.ofMinutes(2)), kvPct),
                 KvRollup.of(NOW.minus(Duration.ofMinutes(1)), kvPct));
-        RuleValues values = new RuleValues(NOW, Map.of(), CountedBuckets.none(), CountedBuckets.none(), kv, List.of());
+        RuleValues values = new RuleValues(
+                NOW,
+                Map.of(),
+                CountedBuckets.none(),
+                CountedBuckets.none(),
+                kv,
+                List.of(),
+                List.of(),
+                ScalingPoint.notYetRead(NOW));
         return new FleetReadings.PlannedEvaluation(rules, values, silences, open);
     }
 }

@@ -10,6 +10,7 @@ import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
@@ -119,12 +120,22 @@ class FleetReadingsIT {
         }
 
         FleetReadings.PlannedEvaluation every = read(fleet, now).plan(everyRule).orElseThrow();
+        // five objectives with four burn rules each, KV, waiting and concurrency
+        assertThat(every.rules()).hasSize(23);
         assertThat(every.rules())
+                .filteredOn(rule -> rule.kind() != RuleKind.CONCURRENCY_MEAN)
                 .as("the data reach every rule: each has a value")
-                .hasSize(14)
                 .allSatisfy(rule -> assertThat(Decision.valueOf(rule, every.values()))
                         .as(rule.name())
                         .isPositive());
+        assertThat(every.rules())
+                .filteredOn(rule -> rule.kind() == RuleKind.CONCURRENCY_MEAN)
+                .as("a concurrency rule without a knee (too little spread here) has no value")
+                .singleElement()
+                .satisfies(rule ->
+                        assertThat(Decision.valueOf(rule, every.values())).isZero());
+        assertThat(every.values().scalingPoint().concurrency()).isNull();
+        assertThat(every.values().scalingPoint().note()).startsWith("No knee found, so this rule does not fire");
         assertThat(every.rules()).extracting(AlertRule::kind).containsAll(Set.of(RuleKind.values()));
         assertThat(every.values().objectives()).containsOnlyKeys(SloKind.values());
         assertThat(every.open()).isNotEmpty();
@@ -147,7 +158,7 @@ class FleetReadingsIT {
     }
 
     /**
-     * Every objective on, at thresholds some requests miss; minute buckets over the last hour and the minute before
+     * Every objective on, at thresholds some requests miss (goodput: the slow ones breach the goodput SLO); minute buckets over the last hour and the minute before
      * it, half-hour buckets over 3 days and the half hour before; KV-cache and waiting readings over the last 6
      * minutes. Each bucket holds a different number of requests, some slow, some failed.
      */
@@ -157,6 +168,7 @@ class FleetReadingsIT {
         slos.change(scope, slug, new SloObjective(SloKind.ITL, 95, 30.0, true));
         slos.change(scope, slug, new SloObjective(SloKind.E2E, 95, 1_000.0, true));
         slos.change(scope, slug, new SloObjective(SloKind.AVAILABILITY, 99, null, true));
+        slos.change(scope, slug, new SloObjective(SloKind.GOODPUT, 90, null, true));
         List<RequestRollup> minutes = new ArrayList<>();
         for (int minute = 0; minute <= 61; minute++) {
             minutes.add(requests(now.minus(Duration.ofMinutes(minute)), minute));
@@ -189,10 +201,12 @@ class FleetReadingsIT {
             rollup.addRequest(ok, 100, 10);
             if (ok) {
                 boolean slow = (request + i) % 2 == 0;
+                rollup.goodput().add(slow ? RequestOutcome.TTFT_BREACH : RequestOutcome.GOOD, 10);
                 rollup.ttft().add(slow ? 400 : 100);
                 rollup.itl().add(slow ? 50 : 20);
                 rollup.e2e().add(slow ? 2_000 : 500);
             } else {
+                rollup.goodput().add(RequestOutcome.ERROR, 0);
                 rollup.addFailure(FailedStatus.ERROR);
             }
         }

@@ -25,7 +25,15 @@ class KvMeanRuleTest {
                 new KvRollup(first, 1, 0.12, 0.12, 0.12, 2, 0.12 * 2),
                 // twelve readings of 42 % every 5 s, the latest held 15 s so far
                 new KvRollup(second, 12, 42.0 * 12, 42.0, 42.0, 70, 42.0 * 70));
-        RuleValues values = new RuleValues(NOW, Map.of(), CountedBuckets.none(), CountedBuckets.none(), kv, List.of());
+        RuleValues values = new RuleValues(
+                NOW,
+                Map.of(),
+                CountedBuckets.none(),
+                CountedBuckets.none(),
+                kv,
+                List.of(),
+                List.of(),
+                ScalingPoint.notYetRead(NOW));
 
         assertThat(values.of(DefaultRules.kvRule(1, 2)).orElseThrow())
                 .isCloseTo((0.12 * 2 + 42.0 * 70) / 72, within(1e-9));

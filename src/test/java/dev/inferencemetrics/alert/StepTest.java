@@ -104,20 +104,41 @@ class StepTest {
     }
 
     @Test
-    void the_defaults_follow_the_sre_workbook_for_each_objective_and_add_a_kv_rule() {
+    void the_defaults_follow_the_sre_workbook_for_each_objective_with_a_sudden_burn_and_add_kv_and_concurrency_rules() {
         var rules = DefaultRules.forDeployment(
                 1, 2, java.util.List.of(new dev.inferencemetrics.slo.SloObjective(SloKind.TTFT, 95, 500.0, true)));
 
         assertThat(rules)
                 .extracting(AlertRule::condition)
                 .containsExactly(
+                        "TTFT burn ≥ 57.6× over 15 min and 2 min",
                         "TTFT burn ≥ 14.4× over 1 h and 5 min",
                         "TTFT burn ≥ 6× over 6 h and 30 min",
                         "TTFT burn ≥ 1× over 3 d and 6 h",
-                        "KV mean ≥ 90 % over 5 min");
+                        "KV mean ≥ 90 % over 5 min",
+                        "in flight ≥ 100 % of the scaling point over 10 min");
         assertThat(rules)
                 .extracting(AlertRule::severity)
-                .containsExactly(Severity.PAGE, Severity.PAGE, Severity.TICKET, Severity.TICKET);
+                .containsExactly(
+                        Severity.PAGE, Severity.PAGE, Severity.PAGE, Severity.TICKET, Severity.TICKET, Severity.TICKET);
+    }
+
+    @Test
+    void a_burn_rule_asks_for_at_most_half_its_objective_s_largest_burn_and_its_clear_level_follows() {
+        var loose = new dev.inferencemetrics.slo.SloObjective(SloKind.TTFT, 95, 500.0, true);
+        var tight = new dev.inferencemetrics.slo.SloObjective(SloKind.TTFT, 99.9, 500.0, true);
+
+        AlertRule reachable = FAST_BURN.reachableFor(loose);
+
+        assertThat(loose.maxBurnRate()).isCloseTo(20, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(reachable.threshold()).isCloseTo(10, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(reachable.clearBelow()).isCloseTo(9, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(reachable.condition()).isEqualTo("TTFT burn ≥ 10× over 1 h and 5 min");
+        assertThat(FAST_BURN.reachableFor(tight)).isEqualTo(FAST_BURN);
+        assertThat(KV.reachableFor(loose)).isEqualTo(KV);
+        // a total regression (burn 20×) fires the fast burn only at the threshold in effect
+        assertThat(Step.next(reachable, 10, Optional.empty(), NOW)).isEqualTo(Step.OPEN_FIRING);
+        assertThat(Step.next(FAST_BURN, 10, Optional.empty(), NOW)).isEqualTo(Step.NONE);
     }
 
     private static OpenAlert open(AlertState state, Instant since) {

@@ -52,6 +52,14 @@ class WaitingRuleTest {
     }
 
     private static RuleValues values(List<EngineGaugeRollup> waiting) {
-        return new RuleValues(NOW, Map.of(), CountedBuckets.none(), CountedBuckets.none(), List.of(), waiting);
+        return new RuleValues(
+                NOW,
+                Map.of(),
+                CountedBuckets.none(),
+                CountedBuckets.none(),
+                List.of(),
+                waiting,
+                List.of(),
+                ScalingPoint.notYetRead(NOW));
     }
 }

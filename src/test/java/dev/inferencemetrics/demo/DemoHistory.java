@@ -27,8 +27,20 @@ public final class DemoHistory {
             Instant burstEnd,
             Instant from,
             Instant to) {
+        ingestAs(deployments, ingest, slug, slug, burstEnd, from, to);
+    }
+
+    /** {@link #ingest} of the demo deployment {@code demoSlug}'s traffic into another deployment, {@code slug}. */
+    public static void ingestAs(
+            DeploymentService deployments,
+            IngestService ingest,
+            String demoSlug,
+            String slug,
+            Instant burstEnd,
+            Instant from,
+            Instant to) {
         DeploymentBehaviour behaviour = DemoTraffic.BEHAVIOURS.stream()
-                .filter(b -> b.slug().equals(slug))
+                .filter(b -> b.slug().equals(demoSlug))
                 .findFirst()
                 .orElseThrow();
         Burst burst = behaviour.burst();

@@ -71,6 +71,7 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         HEATMAP,
         USAGE,
         ALERT_RULES,
+        SCALING_POINT,
         SILENCE,
         GOODPUT_SLO,
         GOODPUT_SLO_CHANGE
@@ -657,6 +658,7 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
                         caller,
                         tenant == own ? "/api/v1/usage?format=csv" : "/api/v1/usage?format=csv&tenant=" + slug(tenant));
             case ALERT_RULES -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/alert-rules");
+            case SCALING_POINT -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/scaling-point");
             case GOODPUT_SLO -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/objectives/goodput");
             case GOODPUT_SLO_CHANGE ->
                 new Answer(
@@ -729,6 +731,8 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             int[] alerts = EXPECTED_ALERTS.get(caller);
             Map<Feature, int[]> merged = new java.util.EnumMap<>(features);
             merged.put(Feature.ALERT_RULES, new int[] {alerts[0], alerts[1]});
+            // the concurrency rule's scaling point is read like the rules
+            merged.put(Feature.SCALING_POINT, new int[] {alerts[0], alerts[1]});
             merged.put(Feature.SILENCE, new int[] {alerts[2], alerts[3]});
             // the goodput SLO is read like the alert rules and changed like every other objective
             merged.put(Feature.GOODPUT_SLO, new int[] {alerts[0], alerts[1]});

@@ -5,6 +5,7 @@ import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -34,6 +35,9 @@ class RulesEditor extends VerticalLayout {
     final Checkbox enabled = new Checkbox("On");
     final Button save = new Button("Save rule");
     final Span message = new Span();
+    /** Where the concurrency rule says the deployment should scale, or why it has no such point. */
+    final Paragraph scalingPoint = new Paragraph();
+
     private final AlertService alerts;
     private final TenantScope scope;
     private final String deployment;
@@ -51,7 +55,17 @@ class RulesEditor extends VerticalLayout {
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         form.setWrap(true);
         message.addClassName("form-message");
-        add(new H2("Alert rules"), grid, form, message);
+        scalingPoint.setText(
+                "Scaling point: " + alerts.scalingPoint(scope, deployment).note());
+        add(
+                new H2("Alert rules"),
+                new Paragraph("A burn-rate rule fires at its threshold or at half its objective's largest possible"
+                        + " burn, whichever is lower, so that a total regression pages within minutes whatever the"
+                        + " target."),
+                grid,
+                scalingPoint,
+                form,
+                message);
         refresh();
         edit(null);
     }

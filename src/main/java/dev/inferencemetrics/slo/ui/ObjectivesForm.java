@@ -20,7 +20,7 @@ import java.util.Objects;
 
 /**
  * A deployment's objectives, one line each (TTFT, ITL and E2E: target % within a threshold; availability: target %
- * answered ok), saved through the same service, validation and audit as the API.
+ * answered ok; goodput: target % good by the goodput SLO), saved through the same service, validation and audit as the API.
  */
 public class ObjectivesForm extends VerticalLayout {
 
@@ -46,8 +46,9 @@ public class ObjectivesForm extends VerticalLayout {
         add(
                 new H2("Objectives"),
                 new Paragraph("The share of events that must be good over the rolling period: requests (TTFT, E2E) or"
-                        + " token gaps (ITL) within a threshold, requests answered ok (availability). The error"
-                        + " budget is the rest; the burn-rate alerts follow the objectives that are on."));
+                        + " token gaps (ITL) within a threshold, requests answered ok (availability), requests good"
+                        + " by the goodput SLO below (goodput). The error budget is the rest; the burn-rate alerts"
+                        + " follow the objectives that are on."));
         for (SloKind kind : SloKind.values()) {
             Line line = new Line();
             line.thresholdMs.setVisible(kind.hasThreshold());

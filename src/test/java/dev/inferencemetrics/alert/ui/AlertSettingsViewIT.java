@@ -120,6 +120,39 @@ class AlertSettingsViewIT extends SpringBrowserlessTest {
 
     @Test
     @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_admin_sets_a_goodput_objective_which_takes_no_threshold_and_gets_its_burn_rules() {
+        ObjectivesForm form = openTab().objectives;
+        ObjectivesForm.Line goodput = form.lines.get(SloKind.GOODPUT);
+
+        assertThat(goodput.thresholdMs.isVisible()).isFalse();
+        goodput.targetPct.setValue(90.0);
+        goodput.enabled.setValue(true);
+        goodput.save.click();
+
+        assertThat(form.message.getText()).isEqualTo("Saved: 90 % of requests good by the goodput SLO.");
+        assertThat(slos.objectives(TenantScope.tenant(tenant), SLUG))
+                .contains(new SloObjective(SloKind.GOODPUT, 90, null, true));
+        assertThat(audited(AuditKind.SLO_CHANGED)).contains(SLUG + ": 90 % of requests good by the goodput SLO");
+        Tab reopened = openTab();
+        assertThat(reopened.objectives().lines.get(SloKind.GOODPUT).targetPct.getValue())
+                .isEqualTo(90.0);
+        assertThat(reopened.rules().grid.getGenericDataView().getItems().map(AlertRule::name))
+                .contains("Goodput sudden burn", "Goodput fast burn", "Goodput slow burn", "Goodput budget burn");
+    }
+
+    @Test
+    @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void the_concurrency_rule_says_why_it_cannot_fire_on_a_deployment_without_traffic() {
+        RulesEditor editor = openTab().rules;
+
+        assertThat(rule(editor, "Requests in flight past scaling point").condition())
+                .isEqualTo("in flight ≥ 100 % of the scaling point over 10 min");
+        assertThat(editor.scalingPoint.getText())
+                .startsWith("Scaling point: No knee found, so this rule does not fire: Too little traffic");
+    }
+
+    @Test
+    @WithUserDetails(value = "settings-admin", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_admin_changes_a_rules_threshold_for_duration_and_switch_and_bad_values_are_refused() {
         RulesEditor editor = openTab().rules;
         AlertRule kv = rule(editor, "KV cache high");
