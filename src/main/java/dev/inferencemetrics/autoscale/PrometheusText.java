@@ -46,7 +46,8 @@ final class PrometheusText {
                     ScalingSignals::requests),
             new Family(
                     "inferencemetrics_recommended_replicas",
-                    "Replicas the capacity sizing recommends for the TTFT target; absent until it exists.",
+                    "Replicas the busiest of the last five whole minutes needs at the utilisation ceiling of the TTFT"
+                            + " target, from the measured service time.",
                     ScalingSignals::recommendedReplicas));
 
     private PrometheusText() {}
