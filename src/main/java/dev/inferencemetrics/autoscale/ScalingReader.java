@@ -19,15 +19,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
- * The signals of many deployments over one window in four statements however many there are: their minute rollups
+ * The signals of many deployments over one window in three statements however many there are: their minute rollups
  * (merged per deployment as they stream in, with each minute's request count for the peak), their objectives, and the
- * waiting and running gauges. Nothing is kept between calls, so every instance of a
+ * waiting and running gauges together. Nothing is kept between calls, so every instance of a
  * scaled-out application answers the same. Must run in a transaction that declared the deployments' tenants.
  */
 @Component
@@ -59,8 +57,14 @@ class ScalingReader {
                 id -> merged.computeIfAbsent(id, any -> new RequestRollup(window.from())),
                 (id, requests) -> busiestMinute.merge(id, requests, Long::max));
         Map<Long, List<SloObjective>> objectives = slos.objectives(refs);
-        Map<Long, Double> waiting = gauge(keys, EngineGauges.WAITING, window);
-        Map<Long, Double> running = gauge(keys, EngineGauges.RUNNING, window);
+        Map<String, Map<Long, Double>> gauges = this.gauges.meansByDeployment(
+                keys,
+                List.of(EngineGauges.WAITING, EngineGauges.RUNNING),
+                Resolution.MINUTE,
+                window.from(),
+                window.to());
+        Map<Long, Double> waiting = gauges.getOrDefault(EngineGauges.WAITING, Map.of());
+        Map<Long, Double> running = gauges.getOrDefault(EngineGauges.RUNNING, Map.of());
         RequestRollup none = new RequestRollup(window.from());
         return deployments.stream()
                 .map(listed -> {
@@ -68,7 +72,9 @@ class ScalingReader {
                     long id = deployment.id();
                     RequestRollup rollup = merged.getOrDefault(id, none);
                     Sizing sizing = Sizing.of(
-                            rollup, busiestMinute.getOrDefault(id, 0L), deployment.sloTtftP95Ms().doubleValue());
+                            rollup,
+                            busiestMinute.getOrDefault(id, 0L),
+                            deployment.sloTtftP95Ms().doubleValue());
                     return new ScalingSignals(
                             deployment.slug(),
                             listed.tenantSlug(),
@@ -112,19 +118,17 @@ class ScalingReader {
         }
     }
 
-    private Map<Long, Double> gauge(FleetKeys keys, String metric, ScalingWindow window) {
-        return gauges.meanByDeployment(keys, metric, Resolution.MINUTE, window.from(), window.to());
-    }
-
     private static @Nullable Double p99(LatencySketch sketch) {
         return value(sketch.quantile(0.99));
     }
 
     private static @Nullable Double ttftBurnRate(List<SloObjective> objectives, RequestRollup rollup) {
-        Map<SloKind, SloObjective> byKind =
-                objectives.stream().collect(Collectors.toMap(SloObjective::kind, Function.identity()));
-        SloObjective ttft = byKind.get(SloKind.TTFT);
-        return ttft == null || !ttft.enabled() ? null : value(ttft.burnRate(rollup));
+        for (SloObjective objective : objectives) {
+            if (objective.kind() == SloKind.TTFT) {
+                return objective.enabled() ? value(objective.burnRate(rollup)) : null;
+            }
+        }
+        return null;
     }
 
     /**

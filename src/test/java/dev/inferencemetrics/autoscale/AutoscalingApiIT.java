@@ -129,7 +129,9 @@ class AutoscalingApiIT extends ApiIntegrationTest {
         Instant minute = clock.instant().truncatedTo(ChronoUnit.MINUTES).minusSeconds(180);
         List<RequestSampleJson> samples = new ArrayList<>();
         for (int i = 0; i < 2_700; i++) {
-            Instant ts = i < 2_100 ? minute.plusMillis(i * 28L) : minute.plusSeconds(60).plusMillis((i - 2_100) * 100L);
+            Instant ts = i < 2_100
+                    ? minute.plusMillis(i * 28L)
+                    : minute.plusSeconds(60).plusMillis((i - 2_100) * 100L);
             samples.add(RequestSampleJson.ok("s" + i, ts)
                     .ttft(150)
                     .set("queueMs", 100)
@@ -140,8 +142,8 @@ class AutoscalingApiIT extends ApiIntegrationTest {
 
         JsonNode json = api.get("/api/v1/deployments/" + sized + "/autoscaling", sizingKey)
                 .json();
-        List<Sample> text = ExpositionParser.parse(
-                api.get("/api/v1/autoscaling", sizingKey).body());
+        List<Sample> text =
+                ExpositionParser.parse(api.get("/api/v1/autoscaling", sizingKey).body());
 
         assertThat(json.get("requests").asLong()).isEqualTo(2_700);
         assertThat(json.get("peakRequestsPerSecond").asDouble()).isEqualTo(35.0);

@@ -110,8 +110,7 @@ class CapacityViewIT extends SpringBrowserlessTest {
         assertThat(sizing.plan.getText())
                 .isEqualTo("58 replicas: each serves 17.5 requests/s at a 70.0 % utilisation ceiling; at 1000.0"
                         + " requests/s they run at 69.0 %, with room for 15.0 requests/s more (1.5 % headroom).");
-        assertThat(sizing.price.getText())
-                .isEqualTo("Monthly costs are shown to operators, who keep the GPU costs.");
+        assertThat(sizing.price.getText()).isEqualTo("Monthly costs are shown to operators, who keep the GPU costs.");
         assertThat(sizing.table
                         .getGenericDataView()
                         .getItems()
@@ -129,8 +128,8 @@ class CapacityViewIT extends SpringBrowserlessTest {
                         + " on the Prices page");
         assertThat(sizing.price.getChildren().filter(RouterLink.class::isInstance))
                 .singleElement()
-                .satisfies(link -> assertThat(((RouterLink) link).getHref())
-                        .isEqualTo("admin/prices?deployment=" + SLUG));
+                .satisfies(
+                        link -> assertThat(((RouterLink) link).getHref()).isEqualTo("admin/prices?deployment=" + SLUG));
         assertThat(sizing.plan.getText()).doesNotContain("Monthly cost");
     }
 
@@ -152,10 +151,8 @@ class CapacityViewIT extends SpringBrowserlessTest {
                 .isEqualTo("A replica costs USD 5.00 per hour (GPUs per replica × price per GPU-hour of its GPU"
                         + " cost); a month counts 730 hours.");
         assertThat(sizing.plan.getText()).endsWith(" Monthly cost: USD 211,700.00.");
-        assertThat(sizing.table
-                        .getGenericDataView()
-                        .getItems()
-                        .map(row -> Objects.requireNonNull(row.plan()).monthlyCost()))
+        assertThat(sizing.table.getGenericDataView().getItems().map(row -> Objects.requireNonNull(row.plan())
+                        .monthlyCost()))
                 .containsExactly(
                         new BigDecimal("288350.00"),
                         new BigDecimal("233600.00"),
