@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -43,11 +44,17 @@ public final class AutoscalingBenchmark {
     public static void main(String[] args) throws Exception {
         Path data = Files.createTempDirectory("inference-metrics-autoscaling-benchmark-");
         try (ConfigurableApplicationContext app =
-                QuietApplication.start(data, QuietApplication.WITHOUT_DEMO, UNLIMITED_KEY)) {
+                QuietApplication.start(data, QuietApplication.WITHOUT_DEMO, patient(UNLIMITED_KEY))) {
             run(app);
         } finally {
             IngestQueryBenchmark.deleteRecursively(data);
         }
+    }
+
+    /** A shared, loaded machine must slow the fill down, not fail it on the 30 s transaction limit. */
+    private static String[] patient(String[] settings) {
+        return Stream.concat(Arrays.stream(settings), Arrays.stream(QuietApplication.PATIENT))
+                .toArray(String[]::new);
     }
 
     private static void run(ConfigurableApplicationContext app) throws Exception {

@@ -38,8 +38,10 @@ class AutoscalingController {
             summary = "The deployment's autoscaling signals, for KEDA's metrics-api scaler",
             description = "TTFT and ITL p99 (ms) of the last five whole minutes, the TTFT objective's burn rate over"
                     + " them, requests waiting and running per replica (scraped engines), mean concurrency by"
-                    + " Little's law, requests, and recommendedReplicas (null until capacity sizing exists). A figure"
-                    + " without data is null. Point the scaler's valueLocation at a field, e.g. ttftP99Ms.")
+                    + " Little's law, requests, and recommendedReplicas = ⌈peakRequestsPerSecond (the busiest whole"
+                    + " minute) ÷ (utilisation ceiling of ttftTargetMs ÷ serviceTimeMs)⌉, the replica sizing of the"
+                    + " Capacity tab. A figure without data is null. Point the scaler's valueLocation at a field, e.g."
+                    + " ttftP99Ms or recommendedReplicas.")
     ScalingSignals deployment(@AuthenticationPrincipal Caller caller, @PathVariable String slug) {
         ScalingSignals signals = autoscaling.of(caller.scope(), slug);
         audit.called(caller, () -> null, "autoscaling signals of " + slug);

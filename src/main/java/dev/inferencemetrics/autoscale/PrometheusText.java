@@ -46,13 +46,14 @@ final class PrometheusText {
                     ScalingSignals::requests),
             new Family(
                     "inferencemetrics_recommended_replicas",
-                    "Replicas the capacity sizing recommends for the TTFT target; absent until it exists.",
+                    "Replicas the busiest of the last five whole minutes needs at the utilisation ceiling of the TTFT"
+                            + " target, from the measured service time.",
                     ScalingSignals::recommendedReplicas));
 
     private PrometheusText() {}
 
     static String write(ScalingPage page) {
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder(1024 + 512 * page.signals().size());
         text.append("# deployments ")
                 .append(page.offset())
                 .append(" to ")
@@ -65,6 +66,11 @@ final class PrometheusText {
                                         + (page.offset() + page.signals().size())
                                 : "")
                 .append('\n');
+        // each deployment's labels are escaped once, not once per family
+        List<String> labels = page.signals().stream()
+                .map(signals -> "{tenant=\"" + escape(signals.tenant()) + "\",deployment=\""
+                        + escape(signals.deployment()) + "\"} ")
+                .toList();
         for (Family family : FAMILIES) {
             text.append("# HELP ")
                     .append(family.name())
@@ -72,15 +78,11 @@ final class PrometheusText {
                     .append(family.help())
                     .append('\n');
             text.append("# TYPE ").append(family.name()).append(" gauge\n");
-            for (ScalingSignals signals : page.signals()) {
-                Number value = family.value().apply(signals);
+            for (int i = 0; i < labels.size(); i++) {
+                Number value = family.value().apply(page.signals().get(i));
                 if (value != null) {
                     text.append(family.name())
-                            .append("{tenant=\"")
-                            .append(escape(signals.tenant()))
-                            .append("\",deployment=\"")
-                            .append(escape(signals.deployment()))
-                            .append("\"} ")
+                            .append(labels.get(i))
                             .append(value)
                             .append('\n');
                 }
@@ -91,6 +93,9 @@ final class PrometheusText {
 
     /** A label value as the format needs it: backslash, double quote and line feed escaped. */
     static String escape(String value) {
+        if (value.indexOf('\\') < 0 && value.indexOf('"') < 0 && value.indexOf('\n') < 0) {
+            return value;
+        }
         return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 

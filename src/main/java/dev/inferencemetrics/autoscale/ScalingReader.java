@@ -1,5 +1,7 @@
 package dev.inferencemetrics.autoscale;
 
+import dev.inferencemetrics.capacity.ReplicaSizing;
+import dev.inferencemetrics.capacity.ServiceTime;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.ListedDeployment;
 import dev.inferencemetrics.metrics.EngineGauges;
@@ -16,14 +18,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.OptionalInt;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
- * The signals of many deployments over one window in four statements however many there are: their minute rollups,
- * their objectives, and the waiting and running gauges. Nothing is kept between calls, so every instance of a
+ * The signals of many deployments over one window in three statements however many there are: their minute rollups
+ * (merged per deployment as they stream in, with each minute's request count for the peak), their objectives, and the
+ * waiting and running gauges together. Nothing is kept between calls, so every instance of a
  * scaled-out application answers the same. Must run in a transaction that declared the deployments' tenants.
  */
 @Component
@@ -42,27 +44,39 @@ class ScalingReader {
     List<ScalingSignals> read(List<ListedDeployment> deployments, ScalingWindow window) {
         List<DeploymentRef> refs =
                 deployments.stream().map(ListedDeployment::deployment).toList();
-        Map<Long, RequestRollup> merged = new HashMap<>();
-        rollups.forEachOfFleetSince(
-                refs.stream().collect(Collectors.toMap(DeploymentRef::id, DeploymentRef::tenantId)),
-                refs.stream().collect(Collectors.toMap(DeploymentRef::id, any -> window.from())),
-                Resolution.MINUTE,
-                window.to(),
-                (id, row) -> merged.computeIfAbsent(id, any -> new RequestRollup(window.from()))
-                        .merge(row));
-        Map<Long, List<SloObjective>> objectives = slos.objectives(refs);
         FleetKeys keys = FleetKeys.of(
                 refs.stream().map(DeploymentRef::tenantId).toList(),
                 refs.stream().map(DeploymentRef::id).toList());
-        Map<Long, Double> waiting = gauge(keys, EngineGauges.WAITING, window);
-        Map<Long, Double> running = gauge(keys, EngineGauges.RUNNING, window);
+        Map<Long, RequestRollup> merged = HashMap.newHashMap(refs.size());
+        Map<Long, Long> busiestMinute = HashMap.newHashMap(refs.size());
+        rollups.mergeFleetWindowInto(
+                keys,
+                Resolution.MINUTE,
+                window.from(),
+                window.to(),
+                id -> merged.computeIfAbsent(id, any -> new RequestRollup(window.from())),
+                (id, requests) -> busiestMinute.merge(id, requests, Long::max));
+        Map<Long, List<SloObjective>> objectives = slos.objectives(refs);
+        Map<String, Map<Long, Double>> gauges = this.gauges.meansByDeployment(
+                keys,
+                List.of(EngineGauges.WAITING, EngineGauges.RUNNING),
+                Resolution.MINUTE,
+                window.from(),
+                window.to());
+        Map<Long, Double> waiting = gauges.getOrDefault(EngineGauges.WAITING, Map.of());
+        Map<Long, Double> running = gauges.getOrDefault(EngineGauges.RUNNING, Map.of());
         RequestRollup none = new RequestRollup(window.from());
         return deployments.stream()
                 .map(listed -> {
-                    long id = listed.deployment().id();
+                    DeploymentRef deployment = listed.deployment();
+                    long id = deployment.id();
                     RequestRollup rollup = merged.getOrDefault(id, none);
+                    Sizing sizing = Sizing.of(
+                            rollup,
+                            busiestMinute.getOrDefault(id, 0L),
+                            deployment.sloTtftP95Ms().doubleValue());
                     return new ScalingSignals(
-                            listed.deployment().slug(),
+                            deployment.slug(),
                             listed.tenantSlug(),
                             window.from(),
                             window.to(),
@@ -73,13 +87,35 @@ class ScalingReader {
                             waiting.get(id),
                             running.get(id),
                             concurrency(rollup.e2e(), window),
-                            null);
+                            sizing.peakRequestsPerSecond(),
+                            sizing.serviceTimeMs(),
+                            sizing.targetMs(),
+                            sizing.replicas());
                 })
                 .toList();
     }
 
-    private Map<Long, Double> gauge(FleetKeys keys, String metric, ScalingWindow window) {
-        return gauges.meanByDeployment(keys, metric, Resolution.MINUTE, window.from(), window.to());
+    /**
+     * What the replica recommendation rests on: the busiest whole minute's arrivals per second (null without
+     * requests), the window's measured mean service time (null without ok requests) and the deployment's TTFT target;
+     * the replicas {@link ReplicaSizing} gives them, null without a service time or when the target is not above it.
+     */
+    record Sizing(
+            @Nullable Double peakRequestsPerSecond,
+            @Nullable Double serviceTimeMs,
+            double targetMs,
+            @Nullable Integer replicas) {
+
+        static Sizing of(RequestRollup window, long busiestMinuteRequests, double targetMs) {
+            ServiceTime service = ServiceTime.measured(window);
+            double peak = busiestMinuteRequests / (double) Resolution.MINUTE.seconds();
+            OptionalInt replicas = ReplicaSizing.recommended(peak, targetMs, service);
+            return new Sizing(
+                    window.requests() == 0 ? null : peak,
+                    service == null ? null : service.meanMs(),
+                    targetMs,
+                    replicas.isPresent() ? replicas.getAsInt() : null);
+        }
     }
 
     private static @Nullable Double p99(LatencySketch sketch) {
@@ -87,10 +123,12 @@ class ScalingReader {
     }
 
     private static @Nullable Double ttftBurnRate(List<SloObjective> objectives, RequestRollup rollup) {
-        Map<SloKind, SloObjective> byKind =
-                objectives.stream().collect(Collectors.toMap(SloObjective::kind, Function.identity()));
-        SloObjective ttft = byKind.get(SloKind.TTFT);
-        return ttft == null || !ttft.enabled() ? null : value(ttft.burnRate(rollup));
+        for (SloObjective objective : objectives) {
+            if (objective.kind() == SloKind.TTFT) {
+                return objective.enabled() ? value(objective.burnRate(rollup)) : null;
+            }
+        }
+        return null;
     }
 
     /**

@@ -15,8 +15,12 @@ import org.jspecify.annotations.Nullable;
  * @param runningPerReplica mean of the scraped engines' requests-running gauge, per replica; null unscraped
  * @param concurrency mean requests in flight over the whole deployment by Little's law: the E2E time of the
  *     window's requests ÷ the window's length; null without requests that have an E2E
- * @param recommendedReplicas the replica count the capacity sizing recommends for the TTFT target; null until that
- *     sizing exists for the deployment
+ * @param peakRequestsPerSecond the busiest whole minute's arrivals per second; null without requests
+ * @param serviceTimeMs the window's mean service time per request: mean TTFT less mean queue time where most ok
+ *     requests reported their queue time, else mean TTFT (an upper bound); null without ok requests
+ * @param ttftTargetMs the TTFT target sized for: the deployment's TTFT SLO threshold, as on the Capacity tab
+ * @param recommendedReplicas ⌈peak ÷ (ceiling ÷ service time)⌉ with the utilisation ceiling of the TTFT target;
+ *     null without a service time, or when the target is not above it
  */
 record ScalingSignals(
         String deployment,
@@ -30,4 +34,7 @@ record ScalingSignals(
         @Nullable Double waitingPerReplica,
         @Nullable Double runningPerReplica,
         @Nullable Double concurrency,
+        @Nullable Double peakRequestsPerSecond,
+        @Nullable Double serviceTimeMs,
+        double ttftTargetMs,
         @Nullable Integer recommendedReplicas) {}

@@ -40,14 +40,28 @@ public class CapacityService {
         this.prices = prices;
     }
 
+    /** The capacity of a deployment, with the price per replica-hour where the scope may see it. */
     @Transactional(readOnly = true)
     public CapacityReport report(TenantScope scope, String deploymentSlug, QueryWindow window) {
-        return report(deployments.require(scope, deploymentSlug), window);
+        return report(scope, deployments.require(scope, deploymentSlug), window);
     }
 
-    /** The capacity of a deployment the caller has resolved already (the deployment page). */
+    /** The capacity of a deployment the caller has resolved already, without prices. */
     @Transactional(readOnly = true)
     public CapacityReport report(DeploymentRef deployment, QueryWindow window) {
+        return report(deployment, window, null);
+    }
+
+    /**
+     * The capacity of a deployment the caller has resolved already (the deployment page), with the price per
+     * replica-hour where {@code viewer} may see it.
+     */
+    @Transactional(readOnly = true)
+    public CapacityReport report(TenantScope viewer, DeploymentRef deployment, QueryWindow window) {
+        return report(deployment, window, viewer);
+    }
+
+    private CapacityReport report(DeploymentRef deployment, QueryWindow window, @Nullable TenantScope viewer) {
         RequestRollup[] intervals = new RequestRollup[window.points()];
         for (int i = 0; i < intervals.length; i++) {
             intervals[i] = new RequestRollup(window.intervalStart(i));
@@ -90,11 +104,15 @@ public class CapacityService {
                 KneeDetector.find(loads, slo),
                 slo,
                 totals.requests() == 0 ? null : peak,
-                serviceTime(totals),
-                prices.stream()
-                        .flatMap(p -> p.hourly(deployment).stream())
-                        .findFirst()
-                        .orElse(null));
+                ServiceTime.measured(totals),
+                viewer == null ? null : price(viewer, deployment));
+    }
+
+    private @Nullable ReplicaPrice price(TenantScope viewer, DeploymentRef deployment) {
+        return prices.stream()
+                .flatMap(p -> p.hourly(viewer, deployment).stream())
+                .findFirst()
+                .orElse(null);
     }
 
     /** The gauge when it was read in at least half the intervals that had requests. */
@@ -130,24 +148,5 @@ public class CapacityService {
                 interval.requests(),
                 p50.isPresent() ? p50.getAsDouble() : null,
                 p99.isPresent() ? p99.getAsDouble() : null);
-    }
-
-    /**
-     * Mean TTFT less mean queue time where most ok requests reported their queue time, else mean TTFT (an upper
-     * bound). Engines' prefill-time histograms are not scraped, so neither is used here.
-     */
-    private static @Nullable ServiceTime serviceTime(RequestRollup totals) {
-        OptionalDouble ttft = totals.ttft().mean();
-        if (ttft.isEmpty()) {
-            return null;
-        }
-        OptionalDouble queue = totals.queue().mean();
-        if (queue.isPresent() && 2 * totals.queue().count() >= totals.ttft().count()) {
-            double service = ttft.getAsDouble() - queue.getAsDouble();
-            if (service > 0) {
-                return new ServiceTime(service, ServiceTime.Basis.TTFT_LESS_QUEUE);
-            }
-        }
-        return new ServiceTime(ttft.getAsDouble(), ServiceTime.Basis.TTFT);
     }
 }

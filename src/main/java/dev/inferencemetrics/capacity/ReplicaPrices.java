@@ -1,13 +1,15 @@
 package dev.inferencemetrics.capacity;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
+import dev.inferencemetrics.tenancy.TenantScope;
 import java.util.Optional;
 
 /**
- * Where a deployment's price per replica-hour comes from, for the monthly cost of a replica plan: a bean another
- * feature (GPU cost) declares. Without one, or without a price for the deployment, plans carry no cost.
+ * Where a deployment's price per replica-hour comes from, for the monthly cost of a replica plan ({@link
+ * GpuReplicaPrices}: the GPU cost billing keeps). Empty when no price is set, or when the viewer may not see it: GPU
+ * costs are the operator's business.
  */
 public interface ReplicaPrices {
 
-    Optional<ReplicaPrice> hourly(DeploymentRef deployment);
+    Optional<ReplicaPrice> hourly(TenantScope viewer, DeploymentRef deployment);
 }

@@ -5,6 +5,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Replicas = ⌈peak requests/s ÷ (utilisation ceiling ÷ mean service time)⌉: a replica serving one request at a time
@@ -23,6 +25,23 @@ public final class ReplicaSizing {
     public static ReplicaPlan forTarget(
             double peakRequestsPerSecond, double targetP99Ms, double serviceMs, Optional<ReplicaPrice> price) {
         return atCeiling(peakRequestsPerSecond, serviceMs, UtilisationCeiling.forTarget(targetP99Ms, serviceMs), price);
+    }
+
+    /**
+     * The replicas a TTFT p99 target needs at a peak, with the measured service time: what an autoscaler is told.
+     * Empty without a service time (no ok requests) or when the target is not above it (no ceiling meets it).
+     */
+    public static OptionalInt recommended(
+            double peakRequestsPerSecond, double targetP99Ms, @Nullable ServiceTime service) {
+        if (service == null) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(forTarget(peakRequestsPerSecond, targetP99Ms, service.meanMs(), Optional.empty())
+                    .replicas());
+        } catch (UnusableValueException unmet) {
+            return OptionalInt.empty();
+        }
     }
 
     /**

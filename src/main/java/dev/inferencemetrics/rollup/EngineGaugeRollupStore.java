@@ -9,9 +9,11 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /** Engine gauge rollups: sums, minima and maxima merge in SQL, like the KV-cache ones. */
@@ -48,6 +50,18 @@ public class EngineGaugeRollupStore {
                       and bucket >= :from and bucket < :to and metric = :metric
                    offset 0) r
              group by k.deployment_id
+            having sum(r.samples) > 0""";
+
+    /** {@link #MEAN_FLEET} of several metrics at once: each key is looked up once, its metrics in one index scan. */
+    private static final String MEANS_FLEET = """
+            select k.deployment_id, r.metric, sum(r.value_sum) / sum(r.samples) as mean
+              from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select * from engine_gauge_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and metric = any(:metrics)
+                      and resolution_s = :resolution and bucket >= :from and bucket < :to
+                   offset 0) r
+             group by k.deployment_id, r.metric
             having sum(r.samples) > 0""";
 
     private static final String READ_METRIC = """
@@ -165,6 +179,29 @@ public class EngineGaugeRollupStore {
         }
         fleet(deployments, MEAN_FLEET, metric, resolution, from, to)
                 .query((RowCallbackHandler) rs -> means.put(rs.getLong("deployment_id"), rs.getDouble("mean")));
+        return means;
+    }
+
+    /**
+     * {@link #meanByDeployment} of each of {@code metrics} in one statement: by metric, then deployment id; a metric
+     * without readings maps to an empty map.
+     */
+    public Map<String, Map<Long, Double>> meansByDeployment(
+            FleetKeys deployments, List<String> metrics, Resolution resolution, Instant from, Instant to) {
+        Map<String, Map<Long, Double>> means = new HashMap<>();
+        metrics.forEach(metric -> means.put(metric, new HashMap<>()));
+        if (deployments.isEmpty() || metrics.isEmpty()) {
+            return means;
+        }
+        jdbc.sql(MEANS_FLEET)
+                .params(deployments.parameters())
+                .param("metrics", new SqlArrayValue("text", metrics.toArray()))
+                .param("resolution", resolution.seconds())
+                .param("from", Timestamp.from(from))
+                .param("to", Timestamp.from(to))
+                .query((RowCallbackHandler)
+                        rs -> Objects.requireNonNull(means.get(rs.getString("metric")), "a metric asked for")
+                                .put(rs.getLong("deployment_id"), rs.getDouble("mean")));
         return means;
     }
 

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -104,6 +105,17 @@ public class FleetRequestRollupStore {
                     where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = :resolution
                       and bucket >= k.since and bucket < :to
                     order by bucket
+                   offset 0) r""";
+
+    /** Counts and the TTFT, ITL, E2E and queue sketches of each deployment's buckets in a range. */
+    private static final String READ_FLEET_WINDOW = """
+            select k.deployment_id, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft, r.itl,
+                   r.error_requests, r.timeout_requests, r.cancelled_requests, r.e2e, r.queue
+              from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
+             cross join lateral (
+                   select * from request_rollup
+                    where tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = :resolution
+                      and bucket >= :from and bucket < :to
                    offset 0) r""";
 
     private final JdbcClient jdbc;
@@ -245,6 +257,32 @@ public class FleetRequestRollupStore {
                     StoredGoodput.read(rs).addTo(row.goodput());
                     each.accept(rs.getLong("deployment_id"), row);
                 });
+    }
+
+    /**
+     * Merges each deployment's rollups with {@code from ≤ bucket < to} — counts and the TTFT, ITL, E2E and queue
+     * sketches — straight into the one rollup {@code into} gives for its id, no rollup built per row, and tells
+     * {@code bucketRequests} each bucket's request count (for a peak). One round trip however many deployments.
+     */
+    public void mergeFleetWindowInto(
+            FleetKeys deployments,
+            Resolution resolution,
+            Instant from,
+            Instant to,
+            LongFunction<RequestRollup> into,
+            BiConsumer<Long, Long> bucketRequests) {
+        if (deployments.isEmpty()) {
+            return;
+        }
+        range(deployments, READ_FLEET_WINDOW, resolution, from, to).query((RowCallbackHandler) rs -> {
+            long id = rs.getLong("deployment_id");
+            RequestRollup target = into.apply(id);
+            RequestCounts counts = RequestCounts.read(rs);
+            counts.mergeInto(target);
+            target.e2e().mergeStored(rs.getBytes("e2e"));
+            StoredRequestRollup.mergeOptional(target.queue(), rs.getBytes("queue"));
+            bucketRequests.accept(id, counts.requests());
+        });
     }
 
     /** A fleet statement with the keys, the resolution and the range {@code [from, to)} bound. */

@@ -111,9 +111,59 @@ class AutoscalingApiIT extends ApiIntegrationTest {
         assertThat(json.get("waitingPerReplica").asDouble()).isEqualTo(4);
         // 200 requests × 1.5 s in the system over 300 s: one in flight on average
         assertThat(json.get("concurrency").asDouble()).isCloseTo(1.0, within(0.01));
-        assertThat(json.get("recommendedReplicas").isNull()).isTrue();
         assertThat(Instant.parse(json.get("to").asString()).getEpochSecond() % 60)
                 .isZero();
+    }
+
+    /**
+     * 2,100 requests in one minute and 600 in the next, each 150 ms to its first token of which it waited 100 ms: a
+     * 35 requests/s peak and 50 ms of service. Against the default 500 ms TTFT target the ceiling is x ÷ (1 + x) with
+     * x = (500 ÷ 50 − 1) ÷ (27 ÷ 7) = 7 ÷ 3, so 70 %; a replica serves 0.70 × 1000 ÷ 50 = 14 requests/s, and the
+     * peak needs ⌈35 ÷ 14⌉ = ⌈2.5⌉ = 3 replicas (the five minutes' mean of 9 requests/s would say 1).
+     */
+    @Test
+    void the_recommended_replicas_size_the_busiest_minute_at_the_ceiling_of_the_ttft_target() {
+        TestTenant sizing = TestTenant.create(context, "autoscaling-sizing");
+        String sized = sizing.deployment("sized");
+        String sizingKey = sizing.key(ApiScope.INGEST, ApiScope.METRICS_READ);
+        Instant minute = clock.instant().truncatedTo(ChronoUnit.MINUTES).minusSeconds(180);
+        List<RequestSampleJson> samples = new ArrayList<>();
+        for (int i = 0; i < 2_700; i++) {
+            Instant ts = i < 2_100
+                    ? minute.plusMillis(i * 28L)
+                    : minute.plusSeconds(60).plusMillis((i - 2_100) * 100L);
+            samples.add(RequestSampleJson.ok("s" + i, ts)
+                    .ttft(150)
+                    .set("queueMs", 100)
+                    .e2e(1_000)
+                    .tokens(10, 4));
+        }
+        assertThat(api.ingestRequests(sizingKey, sized, samples).accepted()).isEqualTo(2_700);
+
+        JsonNode json = api.get("/api/v1/deployments/" + sized + "/autoscaling", sizingKey)
+                .json();
+        List<Sample> text =
+                ExpositionParser.parse(api.get("/api/v1/autoscaling", sizingKey).body());
+
+        assertThat(json.get("requests").asLong()).isEqualTo(2_700);
+        assertThat(json.get("peakRequestsPerSecond").asDouble()).isEqualTo(35.0);
+        assertThat(json.get("serviceTimeMs").asDouble()).isCloseTo(50, within(2.5));
+        assertThat(json.get("ttftTargetMs").asDouble()).isEqualTo(500.0);
+        assertThat(json.get("recommendedReplicas").asInt()).isEqualTo(3);
+        assertThat(value(text, "inferencemetrics_recommended_replicas", sized)).isEqualTo(3);
+    }
+
+    @Test
+    void the_recommendation_of_the_busy_deployment_rests_on_its_mean_ttft_for_want_of_queue_times() {
+        JsonNode json = api.get("/api/v1/deployments/" + busy + "/autoscaling", metricsKey)
+                .json();
+
+        // 121 requests in the first minute (120 ok, one failed) and 80 in the next: a peak of 121 ÷ 60 requests/s.
+        // Mean TTFT (150 × 87.25 + 50 × 349) ÷ 200 = 152.69 ms; against 500 ms, x = (500 ÷ 152.69 − 1) ÷ (27 ÷ 7) =
+        // 0.5897, a 37.1 % ceiling and 2.43 requests/s per replica: one replica.
+        assertThat(json.get("peakRequestsPerSecond").asDouble()).isCloseTo(121 / 60.0, within(1e-9));
+        assertThat(json.get("serviceTimeMs").asDouble()).isCloseTo(152.69, within(1.6));
+        assertThat(json.get("recommendedReplicas").asInt()).isEqualTo(1);
     }
 
     @Test
@@ -126,6 +176,7 @@ class AutoscalingApiIT extends ApiIntegrationTest {
         assertThat(json.get("ttftBurnRate").isNull()).isTrue();
         assertThat(json.get("concurrency").isNull()).isTrue();
         assertThat(json.get("waitingPerReplica").isNull()).isTrue();
+        assertThat(json.get("recommendedReplicas").isNull()).isTrue();
     }
 
     @Test
@@ -150,7 +201,12 @@ class AutoscalingApiIT extends ApiIntegrationTest {
                 .filteredOn(sample -> sample.name().equals("inferencemetrics_ttft_p99_seconds"))
                 .extracting(sample -> sample.label("deployment"))
                 .containsExactly(busy);
-        assertThat(samples).noneMatch(sample -> sample.name().equals("inferencemetrics_recommended_replicas"));
+        assertThat(value(samples, "inferencemetrics_recommended_replicas", busy))
+                .isEqualTo(json.get("recommendedReplicas").asDouble());
+        assertThat(samples)
+                .filteredOn(sample -> sample.name().equals("inferencemetrics_recommended_replicas"))
+                .extracting(sample -> sample.label("deployment"))
+                .containsExactly(busy);
     }
 
     @Test
@@ -168,12 +224,15 @@ class AutoscalingApiIT extends ApiIntegrationTest {
     void another_tenants_deployment_an_unknown_slug_a_wrong_scope_and_bad_paging_are_refused() {
         String ingestOnly = tenant.key(ApiScope.INGEST);
 
-        assertThat(api.get("/api/v1/deployments/" + foreign + "/autoscaling", metricsKey)
-                        .status())
-                .isEqualTo(403);
-        assertThat(api.get("/api/v1/deployments/no-such-deployment/autoscaling", metricsKey)
-                        .status())
-                .isEqualTo(404);
+        // as every deployment endpoint answers: another tenant's slug is a 403, an unknown one a 404
+        for (String slug : List.of(foreign, "no-such-deployment")) {
+            Answer autoscaling = api.get("/api/v1/deployments/" + slug + "/autoscaling", metricsKey);
+            Answer metrics = api.get("/api/v1/deployments/" + slug + "/metrics", metricsKey);
+            assertThat(autoscaling.status()).as(slug).isEqualTo(slug.equals(foreign) ? 403 : 404);
+            assertThat(autoscaling.status()).as(slug).isEqualTo(metrics.status());
+            assertThat(autoscaling.header("Content-Type"))
+                    .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+        }
         assertThat(api.get("/api/v1/deployments/" + busy + "/autoscaling", ingestOnly)
                         .status())
                 .isEqualTo(403);

@@ -40,6 +40,10 @@ class PrometheusTextTest {
                 .filteredOn(sample -> sample.name().equals("inferencemetrics_window_requests"))
                 .hasSize(2);
         assertThat(text).contains("# TYPE inferencemetrics_ttft_p99_seconds gauge\n");
+        assertThat(samples)
+                .filteredOn(sample -> sample.name().equals("inferencemetrics_recommended_replicas"))
+                .singleElement()
+                .satisfies(sample -> assertThat(sample.value()).isEqualTo(3));
     }
 
     @Test
@@ -69,6 +73,9 @@ class PrometheusTextTest {
                 null,
                 null,
                 ttftP99Ms == null ? null : 1.5,
-                null);
+                ttftP99Ms == null ? null : 35.0,
+                ttftP99Ms == null ? null : 50.0,
+                500,
+                ttftP99Ms == null ? null : 3);
     }
 }

@@ -2,9 +2,12 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.billing.GpuCost;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.demo.DemoHistory;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestService;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,7 +24,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-/** The Capacity tab as a browser draws it: TTFT dots against requests in flight, the knee line and the sizing. */
+/**
+ * The Capacity tab as a browser draws it on the demo's Llama: TTFT dots against requests in flight, the knee in words,
+ * and the sizing panel with the monthly cost of each target from the Llama's GPU cost.
+ */
 @IntegrationTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class CapacityBrowserIT {
 
@@ -39,6 +45,9 @@ class CapacityBrowserIT {
     @Autowired
     Clock clock;
 
+    @Autowired
+    GpuCostService gpuCosts;
+
     private Browser browser;
 
     @AfterEach
@@ -51,7 +60,11 @@ class CapacityBrowserIT {
     @Test
     void the_capacity_tab_draws_ttft_against_requests_in_flight_and_sizes_replicas() throws Exception {
         Instant to = clock.instant().truncatedTo(ChronoUnit.MINUTES);
-        DemoHistory.ingest(deployments, ingest, LLAMA, to, to.minus(Duration.ofMinutes(40)), to);
+        // six hours of the demo's Llama, whose queueing bends its tail (LlamaKneeIT), inside the tab's 24-hour window
+        DemoHistory.ingest(deployments, ingest, LLAMA, to, to.minus(Duration.ofHours(6)), to);
+        if (gpuCosts.history(TenantScope.allTenants(), LLAMA).isEmpty()) {
+            gpuCosts.schedule(TenantScope.allTenants(), LLAMA, null, GpuCost.of(8, 2, "2.50", "USD"));
+        }
         browser = Browser.open(port);
         browser.signIn("operator", "demo");
 
@@ -78,10 +91,19 @@ class CapacityBrowserIT {
         });
 
         assertThat(legend).containsExactly("TTFT p99", "TTFT p50");
-        assertThat(browser.text(".capacity-knee")).isNotBlank();
+        assertThat(browser.text(".capacity-knee")).matches("Tail latency climbs above ~[0-9.]+ requests in flight.*");
         assertThat(browser.text(".capacity-evidence")).startsWith("Rests on ");
-        assertThat(browser.text(".capacity-plan")).contains("replicas: each serves");
-        assertThat(browser.all(".capacity-targets")).hasSize(1);
+        assertThat(browser.text(".capacity-plan"))
+                .matches("[0-9]+ replicas: each serves .* Monthly cost: [A-Z]{3} [0-9,]+\\.[0-9]{2}\\.");
+        assertThat(browser.text(".capacity-price")).startsWith("A replica costs ");
+        List<String> targets = browser.waitUntil(Duration.ofSeconds(30), d -> {
+            List<String> cells = browser.all(".capacity-targets vaadin-grid-cell-content").stream()
+                    .map(WebElement::getText)
+                    .toList();
+            return cells.contains("200 ms") && cells.contains("500 ms") ? cells : null;
+        });
+        assertThat(targets).contains("200 ms", "300 ms", "400 ms", "500 ms", "Monthly cost");
+        assertThat(targets).anyMatch(cell -> cell.matches("[A-Z]{3} [0-9,]+\\.[0-9]{2}"));
         assertThat(browser.consoleErrors()).isEmpty();
         browser.screenshot("capacity-tab");
     }

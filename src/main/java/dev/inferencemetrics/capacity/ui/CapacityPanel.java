@@ -34,13 +34,14 @@ class CapacityPanel extends VerticalLayout {
     final Paragraph knee = new Paragraph();
     final Paragraph evidence = new Paragraph();
     final ApexChart chart = new ApexChart();
-    final SizingPanel sizing = new SizingPanel();
+    final SizingPanel sizing;
     private final Function<QueryWindow, CapacityReport> query;
     private final Clock clock;
 
-    CapacityPanel(Function<QueryWindow, CapacityReport> query, Clock clock) {
+    CapacityPanel(Function<QueryWindow, CapacityReport> query, Clock clock, SizingPanel sizing) {
         this.query = query;
         this.clock = clock;
+        this.sizing = sizing;
         setPadding(false);
         addClassName("capacity");
         range.setLabel("Window");

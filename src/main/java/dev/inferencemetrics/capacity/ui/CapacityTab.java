@@ -9,7 +9,7 @@ import java.time.Clock;
 import java.util.Optional;
 import org.springframework.core.annotation.Order;
 
-/** The deployment page's Capacity tab, for everyone who may see the deployment. */
+/** The deployment page's Capacity tab, for everyone who may see the deployment; monthly costs for operators only. */
 @org.springframework.stereotype.Component
 @Order(3)
 class CapacityTab implements DeploymentTab {
@@ -29,6 +29,9 @@ class CapacityTab implements DeploymentTab {
 
     @Override
     public Optional<Component> tab(SignedInUser user, DeploymentRef deployment) {
-        return Optional.of(new CapacityPanel(window -> capacity.report(deployment, window), clock));
+        return Optional.of(new CapacityPanel(
+                window -> capacity.report(user.scope(), deployment, window),
+                clock,
+                new SizingPanel(user.scope().isOperator(), deployment.slug())));
     }
 }

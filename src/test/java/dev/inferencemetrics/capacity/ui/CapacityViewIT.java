@@ -5,18 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.tabs.TabSheet;
+import com.vaadin.flow.router.RouterLink;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.Scatter;
+import dev.inferencemetrics.billing.GpuCost;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.pages.deployment.DeploymentView;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.SeededTenant;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,6 +39,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 class CapacityViewIT extends SpringBrowserlessTest {
 
     private static final String SLUG = "capacity-under-test";
+    private static final String COSTED = "capacity-costed";
 
     @Autowired
     ApplicationContext context;
@@ -42,6 +49,9 @@ class CapacityViewIT extends SpringBrowserlessTest {
 
     @Autowired
     Clock clock;
+
+    @Autowired
+    GpuCostService gpuCosts;
 
     @BeforeEach
     void aDeploymentWithAFewMinutesOfTraffic() {
@@ -99,8 +109,8 @@ class CapacityViewIT extends SpringBrowserlessTest {
 
         assertThat(sizing.plan.getText())
                 .isEqualTo("58 replicas: each serves 17.5 requests/s at a 70.0 % utilisation ceiling; at 1000.0"
-                        + " requests/s they run at 69.0 %, with room for 15.0 requests/s more (1.5 % headroom)."
-                        + " Monthly cost: no price per replica-hour set.");
+                        + " requests/s they run at 69.0 %, with room for 15.0 requests/s more (1.5 % headroom).");
+        assertThat(sizing.price.getText()).isEqualTo("Monthly costs are shown to operators, who keep the GPU costs.");
         assertThat(sizing.table
                         .getGenericDataView()
                         .getItems()
@@ -108,8 +118,54 @@ class CapacityViewIT extends SpringBrowserlessTest {
                 .containsExactly(79, 64, 58, 54);
     }
 
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_without_a_gpu_cost_is_told_where_to_set_one() {
+        SizingPanel sizing = openTab(SLUG).sizing;
+
+        assertThat(sizing.price.getElement().getTextRecursively())
+                .startsWith("No GPU cost is set for this deployment, so no plan has a monthly cost: set its GPU cost"
+                        + " on the Prices page");
+        assertThat(sizing.price.getChildren().filter(RouterLink.class::isInstance))
+                .singleElement()
+                .satisfies(
+                        link -> assertThat(((RouterLink) link).getHref()).isEqualTo("admin/prices?deployment=" + SLUG));
+        assertThat(sizing.plan.getText()).doesNotContain("Monthly cost");
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_sees_the_monthly_cost_of_each_plan_from_the_gpu_cost() {
+        SeededTenant.of(context, "capacity-labs", "Capacity Labs").addDeployment(COSTED, "Costed");
+        if (gpuCosts.history(TenantScope.allTenants(), COSTED).isEmpty()) {
+            // 2 GPUs per replica at USD 2.50 per GPU-hour: USD 5.00 a replica-hour, 3,650.00 a replica-month
+            gpuCosts.schedule(TenantScope.allTenants(), COSTED, null, GpuCost.of(2, 3, "2.50", "USD"));
+        }
+        SizingPanel sizing = openTab(COSTED).sizing;
+
+        sizing.peak.setValue(1_000.0);
+        sizing.target.setValue(400.0);
+        sizing.service.setValue(40.0);
+
+        assertThat(sizing.price.getText())
+                .isEqualTo("A replica costs USD 5.00 per hour (GPUs per replica × price per GPU-hour of its GPU"
+                        + " cost); a month counts 730 hours.");
+        assertThat(sizing.plan.getText()).endsWith(" Monthly cost: USD 211,700.00.");
+        assertThat(sizing.table.getGenericDataView().getItems().map(row -> Objects.requireNonNull(row.plan())
+                        .monthlyCost()))
+                .containsExactly(
+                        new BigDecimal("288350.00"),
+                        new BigDecimal("233600.00"),
+                        new BigDecimal("211700.00"),
+                        new BigDecimal("197100.00"));
+    }
+
     private CapacityPanel openTab() {
-        DeploymentView view = navigate("deployments/" + SLUG, DeploymentView.class);
+        return openTab(SLUG);
+    }
+
+    private CapacityPanel openTab(String slug) {
+        DeploymentView view = navigate("deployments/" + slug, DeploymentView.class);
         TabSheet tabs = view.getChildren()
                 .filter(TabSheet.class::isInstance)
                 .map(TabSheet.class::cast)
