@@ -182,7 +182,8 @@ class DeploymentViewIT extends SpringBrowserlessTest {
 
         DeploymentView active = navigate("deployments/" + SLUG, DeploymentView.class);
         assertThat(active.archivedNotice).isNull();
-        assertThat(tabLabels(active)).containsExactly("Metrics", "Overview", "Import", "Sources", "Capacity", "SLOs and alerts");
+        assertThat(tabLabels(active))
+                .containsExactly("Metrics", "Overview", "Import", "Sources", "Capacity", "SLOs and alerts");
     }
 
     @Test
