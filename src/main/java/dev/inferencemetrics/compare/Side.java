@@ -3,6 +3,7 @@ package dev.inferencemetrics.compare;
 import dev.inferencemetrics.metrics.MergedWindow;
 import dev.inferencemetrics.rollup.GoodputTally;
 import dev.inferencemetrics.rollup.RequestRollup;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -28,11 +29,26 @@ public record Side(
         LatencyFigures itl,
         LatencyFigures e2e,
         @Nullable LatencyFigures queue,
+
+        @Schema(
+                description = "requests judged against the goodput SLO at ingest (all, unless stored before goodput was"
+                        + " counted)")
         long countedRequests,
+
+        @Schema(description = "judged requests that ended ok and met every threshold of the goodput SLO")
         long goodRequests,
+
+        @Schema(description = "good requests ÷ the window's seconds")
         double goodRequestsPerSecond,
-        @Nullable Double goodputPct,
-        @Nullable Double tokenGoodputPct) {
+
+        @Schema(description = "good ÷ judged requests × 100; null without judged requests") @Nullable
+        Double goodputPct,
+
+        @Schema(
+                description = "output tokens of good requests ÷ all output tokens of the judged requests"
+                        + " (failed and cancelled included) × 100; null without any")
+        @Nullable
+        Double tokenGoodputPct) {
 
     static Side of(MergedWindow window) {
         RequestRollup totals = window.totals();

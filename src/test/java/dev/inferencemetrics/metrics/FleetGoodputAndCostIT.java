@@ -147,6 +147,20 @@ class FleetGoodputAndCostIT extends ApiIntegrationTest {
         assertThat(own.has("costPerMtokGoodOutput")).isFalse();
     }
 
+    @Test
+    void the_openapi_document_describes_goodput_and_the_cost_per_million_good_tokens() {
+        String docs = api.get("/v3/api-docs", key).body();
+
+        assertThat(docs)
+                .contains(
+                        "goodRequestsPerSecond",
+                        "tokenGoodputPct",
+                        "costPerMtokOutput",
+                        "costPerMtokGoodOutput",
+                        "goodOutputTokens",
+                        "output tokens of good requests");
+    }
+
     /** The fleet as the application reads it (transactional, tenant declared), with its clock at {@code now}. */
     private FleetOverviewService fleetAt(Instant now) {
         var service = new FleetOverviewService(
