@@ -23,6 +23,16 @@ record CostAnswer(
         @Schema(description = "GPU cost ÷ output tokens × 10⁶ (to a millionth); empty without output tokens")
         Map<String, String> costPerMtokOutput,
 
+        @Schema(
+                description = "output tokens of the requests that met the deployment's goodput SLO (counted at"
+                        + " ingest; rollups stored before goodput was counted add none)")
+        long goodOutputTokens,
+
+        @Schema(
+                description = "GPU cost ÷ good output tokens × 10⁶ (to a millionth): what a token delivered within"
+                        + " SLO cost to make; empty without good output tokens")
+        Map<String, String> costPerMtokGoodOutput,
+
         @Schema(description = "input and output tokens × the token prices in effect, as the usage export bills them")
         Map<String, String> revenue,
 
@@ -41,12 +51,14 @@ record CostAnswer(
                 exact(cost.gpuCost()),
                 cost.outputTokens(),
                 exact(cost.costPerMtokOutput()),
+                cost.goodOutputTokens(),
+                exact(cost.costPerMtokGoodOutput()),
                 exact(cost.revenue()),
                 exact(cost.margin()),
                 history);
     }
 
-    private static Map<String, String> exact(Costs costs) {
+    static Map<String, String> exact(Costs costs) {
         Map<String, String> amounts = new LinkedHashMap<>();
         costs.byCurrency().forEach((currency, amount) -> amounts.put(currency, MoneyFormat.exact(amount)));
         return amounts;

@@ -11,7 +11,9 @@ import java.util.TreeMap;
 /**
  * What the tokens of a window cost to make and what they earned: the GPU cost (GPUs × replicas × price per GPU-hour ×
  * hours, summed over the cost periods the window covers), the output tokens, the revenue from the token prices, and
- * the margin (revenue − GPU cost). Amounts in different currencies are kept apart ({@link Costs}).
+ * the margin (revenue − GPU cost). Amounts in different currencies are kept apart ({@link Costs}). The good output
+ * tokens are those of requests that met the goodput SLO (counted at ingest), so the cost per million good tokens is
+ * what a token delivered within SLO cost to make.
  *
  * <p>Cost per million output tokens = GPU cost ÷ output tokens × 10⁶, the same as hourly cost ÷ output tokens per
  * hour × 10⁶: at USD 3.00 an hour and 4,000 tokens/s (14,400,000 an hour), USD 0.208333 per million.
@@ -19,7 +21,13 @@ import java.util.TreeMap;
  * @param costKnown whether the deployment has any GPU cost set at all (else the GPU cost is unknown, not zero)
  */
 public record CostOfTokens(
-        Instant from, Instant to, boolean costKnown, Costs gpuCost, long outputTokens, Costs revenue) {
+        Instant from,
+        Instant to,
+        boolean costKnown,
+        Costs gpuCost,
+        long outputTokens,
+        long goodOutputTokens,
+        Costs revenue) {
 
     /** GPU cost ÷ 3,600 s is carried to this scale: exact whenever it terminates (whole half hours always do). */
     static final int GPU_COST_SCALE = 10;
@@ -45,11 +53,31 @@ public record CostOfTokens(
     }
 
     /**
-     * GPU cost per million of any count of tokens: the seam for "per million good tokens", once goodput counts the
-     * output tokens delivered within SLO.
+     * GPU cost per million good output tokens (those of requests that met the goodput SLO): the cost of the tokens
+     * delivered within SLO, the wasted ones included in the cost. Empty without good tokens or a known cost.
      */
+    public Costs costPerMtokGoodOutput() {
+        return perMillion(gpuCost, goodOutputTokens);
+    }
+
+    /** GPU cost per million of any count of tokens. */
     public Costs costPerMillion(long tokens) {
         return perMillion(gpuCost, tokens);
+    }
+
+    /**
+     * This cost and another's together, as of one stretch from the earlier start to the later end: GPU costs,
+     * tokens and revenue added, the cost known if either's is.
+     */
+    public CostOfTokens plus(CostOfTokens other) {
+        return new CostOfTokens(
+                from.isBefore(other.from) ? from : other.from,
+                to.isAfter(other.to) ? to : other.to,
+                costKnown || other.costKnown,
+                gpuCost.plus(other.gpuCost),
+                Math.addExact(outputTokens, other.outputTokens),
+                Math.addExact(goodOutputTokens, other.goodOutputTokens),
+                revenue.plus(other.revenue));
     }
 
     /** Each amount × 10⁶ ÷ tokens, to {@value #PER_MILLION_SCALE} decimal places (half to even). */

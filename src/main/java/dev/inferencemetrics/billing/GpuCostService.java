@@ -7,11 +7,14 @@ import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestLimits;
+import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -99,7 +102,50 @@ public class GpuCostService {
     }
 
     /**
-     * GPU cost, output tokens, revenue and margin of [{@code from}, {@code to}) (whole minutes). GPUs cost only up to
+     * The GPU cost of many deployments' windows at once, for the fleet: each deployment's GPU cost over
+     * [{@code from}, {@code to}), up to {@code now} (the instant the fleet was read at), with the output tokens given for it (all, and those of good requests),
+     * by deployment id, from one statement however many deployments there are. Deployments without a GPU cost are
+     * left out; for anyone but an operator the answer is empty, as GPU costs are the operator's business. Revenue is
+     * not read (none: the fleet shows no margin).
+     */
+    @Transactional(readOnly = true)
+    public Map<Long, CostOfTokens> fleet(
+            TenantScope scope,
+            FleetKeys deployments,
+            Map<Long, TokenCounts> tokens,
+            Instant from,
+            Instant to,
+            Instant now) {
+        if (!scope.isOperator()) {
+            return Map.of();
+        }
+        Instant end = to.isAfter(now) ? now : to;
+        Map<Long, CostOfTokens> answer = new HashMap<>();
+        for (var history : costs.historiesById(deployments).entrySet()) {
+            TokenCounts made = tokens.getOrDefault(history.getKey(), TokenCounts.NONE);
+            answer.put(
+                    history.getKey(),
+                    new CostOfTokens(
+                            from,
+                            to,
+                            true,
+                            CostOfTokens.gpuCost(history.getValue(), from, end),
+                            made.outputTokens(),
+                            made.goodOutputTokens(),
+                            Costs.NONE));
+        }
+        return answer;
+    }
+
+    /** Output tokens of a window, all and those of good requests. */
+    public record TokenCounts(long outputTokens, long goodOutputTokens) {
+
+        static final TokenCounts NONE = new TokenCounts(0, 0);
+    }
+
+    /**
+     * GPU cost, output tokens (all, and those of good requests), revenue and margin of [{@code from}, {@code to})
+     * (whole minutes). GPUs cost only up to
      * now; tokens come from the half-hour rollups when both ends are on the half hour, else the minute rollups.
      */
     @Transactional(readOnly = true)
@@ -120,11 +166,13 @@ public class GpuCostService {
         Instant now = clock.instant();
         Costs gpuCost = CostOfTokens.gpuCost(history, from, to.isAfter(now) ? now : to);
         long outputTokens = 0;
+        long goodOutputTokens = 0;
         Costs earned = Costs.NONE;
         for (var priced : revenue.tokens(deployment.tenantId(), deployment.id(), from, to, resolution)) {
             outputTokens = Math.addExact(outputTokens, priced.outputTokens());
+            goodOutputTokens = Math.addExact(goodOutputTokens, priced.goodOutputTokens());
             earned = earned.plus(priced.price().currency(), priced.revenue());
         }
-        return new CostOfTokens(from, to, !history.isEmpty(), gpuCost, outputTokens, earned);
+        return new CostOfTokens(from, to, !history.isEmpty(), gpuCost, outputTokens, goodOutputTokens, earned);
     }
 }

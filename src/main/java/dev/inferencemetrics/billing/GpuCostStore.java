@@ -1,5 +1,8 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.rollup.FleetKeys;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -7,23 +10,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /** The rows of deployment_gpu_cost. */
 @Repository
 class GpuCostStore {
 
-    private static final RowMapper<GpuCostRow> ROW = (rs, n) -> new GpuCostRow(
-            rs.getString("slug"),
-            new GpuCostPeriod(
-                    rs.getTimestamp("effective_from").toInstant(),
-                    new GpuCost(
-                            rs.getInt("gpus_per_replica"),
-                            rs.getInt("replicas"),
-                            rs.getBigDecimal("price_per_gpu_hour"),
-                            rs.getString("currency"))));
+    private static final RowMapper<GpuCostRow> ROW = (rs, n) -> new GpuCostRow(rs.getString("slug"), period(rs));
+
+    /** The cost period of a row that selects the cost columns. */
+    private static GpuCostPeriod period(ResultSet rs) throws SQLException {
+        return new GpuCostPeriod(
+                rs.getTimestamp("effective_from").toInstant(),
+                new GpuCost(
+                        rs.getInt("gpus_per_replica"),
+                        rs.getInt("replicas"),
+                        rs.getBigDecimal("price_per_gpu_hour"),
+                        rs.getString("currency")));
+    }
 
     private static final String SELECT = """
             select d.slug, c.effective_from, c.gpus_per_replica, c.replicas, c.price_per_gpu_hour, c.currency
@@ -68,6 +76,33 @@ class GpuCostStore {
                 .stream()
                 .map(GpuCostRow::period)
                 .toList();
+    }
+
+    /**
+     * The histories of these deployments by deployment id, each oldest first, in one statement however many there
+     * are; those without a GPU cost are left out.
+     */
+    Map<Long, List<GpuCostPeriod>> historiesById(FleetKeys deployments) {
+        Map<Long, List<GpuCostPeriod>> histories = new LinkedHashMap<>();
+        if (deployments.isEmpty()) {
+            return histories;
+        }
+        // a lateral lookup per key, fenced with offset 0, as every fleet read does (see FleetKeys)
+        jdbc.sql("""
+                        select k.deployment_id, c.effective_from, c.gpus_per_replica, c.replicas,
+                               c.price_per_gpu_hour, c.currency
+                          from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
+                         cross join lateral (
+                               select * from deployment_gpu_cost
+                                where tenant_id = k.tenant_id and deployment_id = k.deployment_id
+                               offset 0) c
+                         order by k.deployment_id, c.effective_from""")
+                .param("tenantIds", new SqlArrayValue("int8", (Object[]) deployments.tenantIds()))
+                .param("deploymentIds", new SqlArrayValue("int8", (Object[]) deployments.deploymentIds()))
+                .query((RowCallbackHandler) rs -> histories
+                        .computeIfAbsent(rs.getLong("deployment_id"), id -> new ArrayList<>())
+                        .add(period(rs)));
+        return histories;
     }
 
     /** Every deployment's history (of one tenant, or of all when null), by deployment slug, each oldest first. */

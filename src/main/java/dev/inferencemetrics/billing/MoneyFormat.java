@@ -41,6 +41,16 @@ public final class MoneyFormat {
                 .collect(Collectors.joining(" · "));
     }
 
+    /** USD 0.208333 · EUR 0.40, exact, or – when there is nothing. */
+    public static String exact(Costs costs) {
+        if (costs.byCurrency().isEmpty()) {
+            return "–";
+        }
+        return costs.byCurrency().entrySet().stream()
+                .map(amount -> amount.getKey() + " " + exact(amount.getValue()))
+                .collect(Collectors.joining(" · "));
+    }
+
     private static String currencyAmount(Map.Entry<String, BigDecimal> amount) {
         return amount.getKey() + " " + cents(amount.getValue());
     }

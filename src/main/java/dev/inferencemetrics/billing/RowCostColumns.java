@@ -10,9 +10,9 @@ import org.jspecify.annotations.Nullable;
  * known (no GPU cost set). The margin is the row's cost to the tenant less the GPU cost, given only when both are in
  * one currency. A GPU cost that changed currency within the row lists each, separated by "; ".
  */
-record RowCostColumns(String currency, String gpuCost, String perMtokOutput, String margin) {
+record RowCostColumns(String currency, String gpuCost, String perMtokOutput, String perMtokGoodOutput, String margin) {
 
-    private static final RowCostColumns EMPTY = new RowCostColumns("", "", "", "");
+    private static final RowCostColumns EMPTY = new RowCostColumns("", "", "", "", "");
 
     static RowCostColumns of(@Nullable CostOfTokens cost) {
         if (cost == null || !cost.costKnown()) {
@@ -28,6 +28,7 @@ record RowCostColumns(String currency, String gpuCost, String perMtokOutput, Str
                 String.join("; ", gpu.keySet()),
                 amounts(cost.gpuCost()),
                 amounts(cost.costPerMtokOutput()),
+                amounts(cost.costPerMtokGoodOutput()),
                 oneCurrency ? amounts(cost.margin()) : "");
     }
 

@@ -43,7 +43,11 @@ class UsageController {
     @Operation(
             summary = "Usage per tenant, deployment, billing day and price, as CSV or JSON",
             description = "Days are calendar dates in each tenant's billing time zone (UTC unless set). Costs are"
-                    + " exact: tokens × price per million ÷ 1,000,000. The answer streams as rows are read.")
+                    + " exact: tokens × price per million ÷ 1,000,000. Each row also carries its goodput (requests"
+                    + " judged against the goodput SLO, good requests, their output tokens, exact; goodput % and token"
+                    + " goodput % to four decimals) and, for operators only, its GPU cost, cost per million output"
+                    + " tokens, cost per million good output tokens and margin (empty or null for tenants). The answer"
+                    + " streams as rows are read.")
     void usage(
             HttpServletResponse response,
             @AuthenticationPrincipal Caller caller,

@@ -15,8 +15,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The usage export as {@link SpreadsheetCsv}, UTF-8. Without a byte-order mark unless asked for: Excel reads a CSV
  * file without one in the machine's legacy code page (names such as "Zürich" come out garbled), while most other
- * readers take the mark for part of the first column's name. Costs are exact decimals; the GPU cost columns come
- * last, filled for operators only.
+ * readers take the mark for part of the first column's name. Costs are exact decimals; the GPU cost columns are
+ * filled for operators only. New columns are only ever added at the end, so a reader that counts columns keeps
+ * working: the goodput counts (exact) and their shares in percent (to four decimal places) come last.
  */
 final class UsageCsv implements UsageWriter {
 
@@ -40,7 +41,14 @@ final class UsageCsv implements UsageWriter {
             "gpu_cost_currency",
             "gpu_cost",
             "gpu_cost_per_mtok_output",
-            "margin");
+            "margin",
+            "gpu_cost_per_mtok_good_output",
+            "counted_requests",
+            "good_requests",
+            "counted_output_tokens",
+            "good_output_tokens",
+            "goodput_pct",
+            "token_goodput_pct");
 
     static final char BYTE_ORDER_MARK = '\uFEFF';
 
@@ -77,7 +85,14 @@ final class UsageCsv implements UsageWriter {
                 text(gpu.currency()),
                 gpu.gpuCost(),
                 gpu.perMtokOutput(),
-                gpu.margin());
+                gpu.margin(),
+                gpu.perMtokGoodOutput(),
+                row.countedRequests(),
+                row.goodRequests(),
+                row.countedOutputTokens(),
+                row.goodOutputTokens(),
+                GoodputShare.percent(row.goodRequests(), row.countedRequests()),
+                GoodputShare.percent(row.goodOutputTokens(), row.countedOutputTokens()));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.billing;
 
 import java.io.OutputStream;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -10,7 +11,9 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * The JSON export: {@code {"from","to","rows":[…],"totals":[…]}}, one total per tenant and currency after the rows.
- * Amounts and prices are exact decimal strings, so no client has to parse money into floating point.
+ * Amounts and prices are exact decimal strings, so no client has to parse money into floating point; goodput counts
+ * are exact, their shares percentages to four decimal places (null without judged requests). The GPU cost fields
+ * are null in a tenant's export.
  */
 final class UsageJson implements UsageWriter {
 
@@ -55,10 +58,36 @@ final class UsageJson implements UsageWriter {
         json.writeStringProperty("gpuCost", gpu.gpuCost().isEmpty() ? null : gpu.gpuCost());
         json.writeStringProperty("gpuCostPerMtokOutput", gpu.perMtokOutput().isEmpty() ? null : gpu.perMtokOutput());
         json.writeStringProperty("margin", gpu.margin().isEmpty() ? null : gpu.margin());
+        costPerMtokGoodOutput(gpu);
+        goodput(row.countedRequests(), row.goodRequests(), row.countedOutputTokens(), row.goodOutputTokens());
         json.writeEndObject();
         totals.compute(
                 new TenantCurrency(row.tenant(), row.price().currency()),
-                (key, sum) -> (sum == null ? UsageTotals.NONE : sum).plus(row));
+                (key, sum) -> (sum == null ? UsageTotals.NONE : sum).plus(row, cost));
+    }
+
+    private void costPerMtokGoodOutput(RowCostColumns gpu) {
+        json.writeStringProperty(
+                "gpuCostPerMtokGoodOutput", gpu.perMtokGoodOutput().isEmpty() ? null : gpu.perMtokGoodOutput());
+    }
+
+    private void goodput(long counted, long good, long countedOutputTokens, long goodOutputTokens) {
+        json.writeNumberProperty("countedRequests", counted);
+        json.writeNumberProperty("goodRequests", good);
+        json.writeNumberProperty("countedOutputTokens", countedOutputTokens);
+        json.writeNumberProperty("goodOutputTokens", goodOutputTokens);
+        share("goodputPct", good, counted);
+        share("tokenGoodputPct", goodOutputTokens, countedOutputTokens);
+    }
+
+    private void share(String name, long part, long whole) {
+        String percent = GoodputShare.percent(part, whole);
+        if (percent.isEmpty()) {
+            json.writeNullProperty(name);
+        } else {
+            json.writeName(name);
+            json.writeNumber(new BigDecimal(percent));
+        }
     }
 
     @Override
@@ -85,6 +114,13 @@ final class UsageJson implements UsageWriter {
         json.writeStringProperty(
                 "costOutput", MoneyFormat.exact(total.outputCost().in(key.currency())));
         json.writeStringProperty("cost", MoneyFormat.exact(total.cost().in(key.currency())));
+        goodput(total.countedRequests(), total.goodRequests(), total.countedOutputTokens(), total.goodOutputTokens());
+        RowCostColumns gpu = RowCostColumns.of(total.gpu());
+        json.writeStringProperty("gpuCostCurrency", gpu.currency().isEmpty() ? null : gpu.currency());
+        json.writeStringProperty("gpuCost", gpu.gpuCost().isEmpty() ? null : gpu.gpuCost());
+        json.writeStringProperty("gpuCostPerMtokOutput", gpu.perMtokOutput().isEmpty() ? null : gpu.perMtokOutput());
+        costPerMtokGoodOutput(gpu);
+        json.writeStringProperty("margin", gpu.margin().isEmpty() ? null : gpu.margin());
         json.writeEndObject();
     }
 }

@@ -6,11 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What the Usage page shows for a period: overall totals and one line per day. The lines per deployment are read a
- * page at a time ({@link UsageService#deployments}), since a tenant may run thousands of deployments.
+ * page at a time ({@link UsageService#deployments}), since a tenant may run thousands of deployments. Each total
+ * carries its GPU cost for operators ({@link UsageTotals#gpu}), none for tenants.
  */
 public record UsageReport(UsagePeriod period, UsageTotals total, List<DailyUsage> days) {
 
@@ -23,8 +25,8 @@ public record UsageReport(UsagePeriod period, UsageTotals total, List<DailyUsage
 
     public record DailyUsage(LocalDate day, UsageTotals total) {}
 
-    /** Sums rows per deployment, in the order the deployments first appear. */
-    static List<DeploymentUsage> perDeployment(List<UsageRow> rows) {
+    /** Sums rows per deployment, in the order the deployments first appear, with each row's cost if given. */
+    static List<DeploymentUsage> perDeployment(List<UsageRow> rows, Function<UsageRow, @Nullable CostOfTokens> costs) {
         Map<String, DeploymentUsage> byDeployment = new LinkedHashMap<>();
         for (UsageRow row : rows) {
             byDeployment.compute(
@@ -34,13 +36,13 @@ public record UsageReport(UsagePeriod period, UsageTotals total, List<DailyUsage
                             row.tenantName(),
                             row.deployment(),
                             row.deploymentName(),
-                            plus(sum == null ? null : sum.total(), row)));
+                            plus(sum == null ? null : sum.total(), row, costs.apply(row))));
         }
         return List.copyOf(byDeployment.values());
     }
 
-    private static UsageTotals plus(@Nullable UsageTotals sum, UsageRow row) {
-        return (sum == null ? UsageTotals.NONE : sum).plus(row);
+    private static UsageTotals plus(@Nullable UsageTotals sum, UsageRow row, @Nullable CostOfTokens cost) {
+        return (sum == null ? UsageTotals.NONE : sum).plus(row, cost);
     }
 
     /** Folds rows (in any order) into the report. */
@@ -54,9 +56,9 @@ public record UsageReport(UsagePeriod period, UsageTotals total, List<DailyUsage
             this.period = period;
         }
 
-        void add(UsageRow row) {
-            total = total.plus(row);
-            byDay.compute(row.day(), (day, sum) -> plus(sum, row));
+        void add(UsageRow row, @Nullable CostOfTokens cost) {
+            total = total.plus(row, cost);
+            byDay.compute(row.day(), (day, sum) -> plus(sum, row, cost));
         }
 
         UsageReport build() {

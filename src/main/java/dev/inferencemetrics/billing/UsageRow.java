@@ -6,7 +6,9 @@ import java.time.ZoneId;
 
 /**
  * The usage of one deployment on one billing day at one price: a line an invoice is built from. A day on which
- * the deployment's price changed has one row per price. Costs are exact.
+ * the deployment's price changed has one row per price. Costs are exact. The goodput counts are those of the
+ * Metrics tab: the requests judged against the goodput SLO at ingest and their output tokens (all requests, unless
+ * some were stored before goodput was counted), and the good ones among them with theirs.
  */
 public record UsageRow(
         String tenant,
@@ -19,6 +21,10 @@ public record UsageRow(
         long okRequests,
         long inputTokens,
         long outputTokens,
+        long countedRequests,
+        long goodRequests,
+        long countedOutputTokens,
+        long goodOutputTokens,
         TokenPrice price) {
 
     public BigDecimal inputCost() {

@@ -45,6 +45,7 @@ final class UsageRowCosts {
                 !costs.isEmpty(),
                 gpuCost,
                 row.outputTokens(),
+                row.goodOutputTokens(),
                 Costs.NONE.plus(row.price().currency(), row.cost()));
     }
 }

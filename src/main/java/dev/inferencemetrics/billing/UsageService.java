@@ -56,11 +56,16 @@ public class UsageService {
         return LocalDate.ofInstant(clock.instant(), tenant == null ? ZoneOffset.UTC : tenant.timeZone());
     }
 
-    /** The usage of one tenant (or, for operators, of every tenant when {@code tenantId} is null). */
+    /**
+     * The usage of one tenant (or, for operators, of every tenant when {@code tenantId} is null); for operators each
+     * total carries its GPU cost.
+     */
     @Transactional(readOnly = true)
     public UsageReport report(TenantScope scope, @Nullable Long tenantId, UsagePeriod period) {
+        Long tenant = narrow(scope, tenantId);
+        UsageRowCosts costs = costs(scope, tenant);
         UsageReport.Builder report = new UsageReport.Builder(period);
-        store.forEachRow(narrow(scope, tenantId), period, report::add);
+        store.forEachRow(tenant, period, row -> report.add(row, costs == null ? null : costs.of(row)));
         return report.build();
     }
 
@@ -82,8 +87,11 @@ public class UsageService {
         if (offset < 0 || limit < 0) {
             throw new IllegalArgumentException("A page starts at 0 or later and holds 0 rows or more.");
         }
+        Long tenant = narrow(scope, tenantId);
+        UsageRowCosts costs = costs(scope, tenant);
         return UsageReport.perDeployment(
-                store.deploymentPage(narrow(scope, tenantId), period, listing, offset, Math.min(limit, MAX_PAGE)));
+                store.deploymentPage(tenant, period, listing, offset, Math.min(limit, MAX_PAGE)),
+                row -> costs == null ? null : costs.of(row));
     }
 
     /** How many deployments {@link #deployments} lists in all. */
@@ -111,10 +119,7 @@ public class UsageService {
                     case CSV -> new UsageCsv(out, byteOrderMark);
                     case JSON -> new UsageJson(json, out, period);
                 };
-        // GPU costs and margins are the operator's business: a tenant's export leaves those columns empty
-        UsageRowCosts costs = scope.isOperator()
-                ? new UsageRowCosts(prices.historiesBySlug(tenant), gpuCosts.historiesBySlug(tenant), clock.instant())
-                : null;
+        UsageRowCosts costs = costs(scope, tenant);
         try {
             store.forEachRow(tenant, period, row -> {
                 try {
@@ -127,6 +132,13 @@ public class UsageService {
             throw e.getCause();
         }
         writer.finish();
+    }
+
+    /** GPU costs and margins are the operator's business: for anyone else there are none to show. */
+    private @Nullable UsageRowCosts costs(TenantScope scope, @Nullable Long tenant) {
+        return scope.isOperator()
+                ? new UsageRowCosts(prices.historiesBySlug(tenant), gpuCosts.historiesBySlug(tenant), clock.instant())
+                : null;
     }
 
     /** Sets the time zone the tenant's billing days run in (operators only). */

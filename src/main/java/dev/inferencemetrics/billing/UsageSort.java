@@ -7,7 +7,9 @@ public enum UsageSort {
     REQUESTS("sum(r.requests)"),
     OK_REQUESTS("sum(r.ok_requests)"),
     INPUT_TOKENS("sum(r.input_tokens)"),
-    OUTPUT_TOKENS("sum(r.output_tokens)");
+    OUTPUT_TOKENS("sum(r.output_tokens)"),
+    /** Goodput % (good ÷ judged requests); deployments without judged requests sort below every share. */
+    GOODPUT("coalesce(sum(r.good_requests)::float8 / nullif(sum(r.counted_requests), 0), -1)");
 
     private final String expression;
 

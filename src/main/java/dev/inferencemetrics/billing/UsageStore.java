@@ -41,7 +41,11 @@ class UsageStore {
                    d.display_name as deployment_name, (r.bucket at time zone t.time_zone)::date as day,
                    p.currency, p.price_input_per_mtok, p.price_output_per_mtok,
                    sum(r.requests)::bigint as requests, sum(r.ok_requests)::bigint as ok_requests,
-                   sum(r.input_tokens)::bigint as input_tokens, sum(r.output_tokens)::bigint as output_tokens
+                   sum(r.input_tokens)::bigint as input_tokens, sum(r.output_tokens)::bigint as output_tokens,
+                   sum(r.counted_requests)::bigint as counted_requests,
+                   sum(r.good_requests)::bigint as good_requests,
+                   sum(r.counted_output_tokens)::bigint as counted_output_tokens,
+                   sum(r.good_output_tokens)::bigint as good_output_tokens
               from tenants t
               join deployment d on d.tenant_id = t.id
               join request_rollup r on r.tenant_id = d.tenant_id and r.deployment_id = d.id
@@ -86,7 +90,11 @@ class UsageStore {
                    d.display_name as deployment_name, (r.bucket at time zone t.time_zone)::date as day,
                    p.currency, p.price_input_per_mtok, p.price_output_per_mtok,
                    sum(r.requests)::bigint as requests, sum(r.ok_requests)::bigint as ok_requests,
-                   sum(r.input_tokens)::bigint as input_tokens, sum(r.output_tokens)::bigint as output_tokens
+                   sum(r.input_tokens)::bigint as input_tokens, sum(r.output_tokens)::bigint as output_tokens,
+                   sum(r.counted_requests)::bigint as counted_requests,
+                   sum(r.good_requests)::bigint as good_requests,
+                   sum(r.counted_output_tokens)::bigint as counted_output_tokens,
+                   sum(r.good_output_tokens)::bigint as good_output_tokens
               from page
               join deployment d on d.id = page.id
               join tenants t on t.id = d.tenant_id
@@ -205,6 +213,10 @@ class UsageStore {
                 rs.getLong("ok_requests"),
                 rs.getLong("input_tokens"),
                 rs.getLong("output_tokens"),
+                rs.getLong("counted_requests"),
+                rs.getLong("good_requests"),
+                rs.getLong("counted_output_tokens"),
+                rs.getLong("good_output_tokens"),
                 new TokenPrice(
                         rs.getBigDecimal("price_input_per_mtok"),
                         rs.getBigDecimal("price_output_per_mtok"),

@@ -1,12 +1,34 @@
 package dev.inferencemetrics.billing;
 
-/** Sums of usage rows: counts, tokens and exact input and output costs per currency. */
-public record UsageTotals(
-        long requests, long okRequests, long inputTokens, long outputTokens, Costs inputCost, Costs outputCost) {
+import org.jspecify.annotations.Nullable;
 
-    public static final UsageTotals NONE = new UsageTotals(0, 0, 0, 0, Costs.NONE, Costs.NONE);
+/**
+ * Sums of usage rows: counts, tokens and exact input and output costs per currency; the goodput counts (requests
+ * judged against the goodput SLO, the good ones, and their output tokens); and, for operators only, what the rows'
+ * tokens cost to make ({@code gpu}: GPU cost, revenue, margin, cost per million output and good output tokens),
+ * null where it is not shown.
+ */
+public record UsageTotals(
+        long requests,
+        long okRequests,
+        long inputTokens,
+        long outputTokens,
+        Costs inputCost,
+        Costs outputCost,
+        long countedRequests,
+        long goodRequests,
+        long countedOutputTokens,
+        long goodOutputTokens,
+        @Nullable CostOfTokens gpu) {
+
+    public static final UsageTotals NONE = new UsageTotals(0, 0, 0, 0, Costs.NONE, Costs.NONE, 0, 0, 0, 0, null);
 
     public UsageTotals plus(UsageRow row) {
+        return plus(row, null);
+    }
+
+    /** These totals with the row added, and its GPU cost where given. */
+    public UsageTotals plus(UsageRow row, @Nullable CostOfTokens rowCost) {
         String currency = row.price().currency();
         return new UsageTotals(
                 Math.addExact(requests, row.requests()),
@@ -14,10 +36,29 @@ public record UsageTotals(
                 Math.addExact(inputTokens, row.inputTokens()),
                 Math.addExact(outputTokens, row.outputTokens()),
                 inputCost.plus(currency, row.inputCost()),
-                outputCost.plus(currency, row.outputCost()));
+                outputCost.plus(currency, row.outputCost()),
+                Math.addExact(countedRequests, row.countedRequests()),
+                Math.addExact(goodRequests, row.goodRequests()),
+                Math.addExact(countedOutputTokens, row.countedOutputTokens()),
+                Math.addExact(goodOutputTokens, row.goodOutputTokens()),
+                rowCost == null ? gpu : gpu == null ? rowCost : gpu.plus(rowCost));
     }
 
     public Costs cost() {
         return inputCost.plus(outputCost);
+    }
+
+    /** Good ÷ judged requests in percent; null without judged requests. */
+    public @Nullable Double goodputPct() {
+        return percent(goodRequests, countedRequests);
+    }
+
+    /** Output tokens of good requests ÷ all output tokens of the judged requests, in percent; null without any. */
+    public @Nullable Double tokenGoodputPct() {
+        return percent(goodOutputTokens, countedOutputTokens);
+    }
+
+    private static @Nullable Double percent(long part, long whole) {
+        return whole == 0 ? null : 100.0 * part / whole;
     }
 }

@@ -16,8 +16,8 @@ import org.springframework.stereotype.Repository;
 @Repository
 class WindowRevenueStore {
 
-    /** Tokens at one price. */
-    record PricedTokens(TokenPrice price, long inputTokens, long outputTokens) {
+    /** Tokens at one price; the good output tokens are those of requests that met the goodput SLO. */
+    record PricedTokens(TokenPrice price, long inputTokens, long outputTokens, long goodOutputTokens) {
 
         BigDecimal revenue() {
             return price.inputCost(inputTokens).add(price.outputCost(outputTokens));
@@ -30,7 +30,8 @@ class WindowRevenueStore {
                     rs.getBigDecimal("price_output_per_mtok"),
                     rs.getString("currency")),
             rs.getLong("input_tokens"),
-            rs.getLong("output_tokens"));
+            rs.getLong("output_tokens"),
+            rs.getLong("good_output_tokens"));
 
     private final JdbcClient jdbc;
 
@@ -49,7 +50,8 @@ class WindowRevenueStore {
                         )
                         select p.price_input_per_mtok, p.price_output_per_mtok, p.currency,
                                sum(r.input_tokens)::bigint as input_tokens,
-                               sum(r.output_tokens)::bigint as output_tokens
+                               sum(r.output_tokens)::bigint as output_tokens,
+                               sum(r.good_output_tokens)::bigint as good_output_tokens
                           from request_rollup r
                           join prices p on p.effective_from <= r.bucket
                                        and (p.effective_to is null or r.bucket < p.effective_to)

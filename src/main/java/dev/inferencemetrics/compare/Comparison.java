@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Two sides and their deltas (B against A). Latency rows come first (p50, p95, p99 of TTFT, ITL, E2E and of queue
- * time when either side reported it), then throughput, error rate and KV-cache mean.
+ * time when either side reported it), then throughput (requests/s, input and output tokens/s apart), error rate,
+ * KV-cache mean and goodput (good requests/s, goodput %, token goodput %).
  */
 public record Comparison(Side a, Side b, List<Delta> deltas) {
 
@@ -87,7 +88,43 @@ public record Comparison(Side a, Side b, List<Delta> deltas) {
                 Better.NEITHER,
                 Verdict.NOT_TESTED,
                 null));
+        goodputRows(
+                deltas, a, b, windowA.length().getSeconds(), windowB.length().getSeconds());
         return new Comparison(a, b, deltas);
+    }
+
+    /**
+     * Good requests/s (by the rate test, like all requests/s, and better higher), goodput % (by the proportion test
+     * on good of judged requests) and token goodput % (tokens of one request are not independent: not tested).
+     */
+    private static void goodputRows(List<Delta> deltas, Side a, Side b, long secondsA, long secondsB) {
+        deltas.add(Delta.of(
+                "goodRequestsPerSecond",
+                "Good requests/s",
+                "req/s",
+                a.goodRequestsPerSecond(),
+                b.goodRequestsPerSecond(),
+                Better.HIGHER,
+                NoiseRule.rates(a.goodRequests(), secondsA, b.goodRequests(), secondsB),
+                RATE_TEST));
+        deltas.add(Delta.of(
+                "goodputPct",
+                "Goodput",
+                "%",
+                a.goodputPct(),
+                b.goodputPct(),
+                Better.HIGHER,
+                NoiseRule.proportions(a.goodRequests(), a.countedRequests(), b.goodRequests(), b.countedRequests()),
+                PROPORTION_TEST));
+        deltas.add(Delta.of(
+                "tokenGoodputPct",
+                "Token goodput",
+                "%",
+                a.tokenGoodputPct(),
+                b.tokenGoodputPct(),
+                Better.HIGHER,
+                Verdict.NOT_TESTED,
+                null));
     }
 
     private static void latencyRows(

@@ -1,7 +1,13 @@
 package dev.inferencemetrics.metrics;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.inferencemetrics.billing.Costs;
+import dev.inferencemetrics.billing.MoneyFormat;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -9,7 +15,11 @@ import org.jspecify.annotations.Nullable;
  * {@code nextOffset} asks for the next page (null on the last). Latencies in ms, rates per second, error rate and KV
  * mean as the Metrics API gives them: the error rate a share of requests (0–1), the KV mean a percentage. Input and
  * output tokens per second are apart (their sum is "input + output tokens/s"); the GPU means are percentages over
- * every GPU of the deployment's DCGM exporter targets, null without one.
+ * every GPU of the deployment's DCGM exporter targets, null without one. Goodput is counted per request at ingest, so
+ * exact: good requests per second, goodput % (good ÷ judged requests) and token goodput % (output tokens of good
+ * requests ÷ all output tokens), the shares null without judged requests. The GPU cost per million output tokens
+ * and per million good output tokens are exact decimal strings by currency, for operators only (absent for anyone
+ * else; empty without a GPU cost or tokens).
  */
 public record FleetAnswer(
         Instant from,
@@ -41,6 +51,33 @@ public record FleetAnswer(
             double outputTokensPerSecond,
             @Nullable Double gpuUtilisationMean,
             @Nullable Double gpuMemoryMean,
+
+            @Schema(description = "requests per second that ended ok and met every threshold of the goodput SLO")
+            double goodRequestsPerSecond,
+
+            @Schema(description = "good ÷ judged requests × 100; null without judged requests") @Nullable
+            Double goodputPct,
+
+            @Schema(
+                    description = "output tokens of good requests ÷ all output tokens of the judged requests"
+                            + " (failed and cancelled included) × 100; null without any")
+            @Nullable
+            Double tokenGoodputPct,
+
+            @Schema(
+                    description = "operators only: GPU cost of the hour (up to now) ÷ output tokens × 10⁶, to a"
+                            + " millionth, by currency; empty without a GPU cost or output tokens")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @Nullable
+            Map<String, String> costPerMtokOutput,
+
+            @Schema(
+                    description = "operators only: GPU cost of the hour ÷ output tokens of good requests × 10⁶,"
+                            + " by currency; empty without a GPU cost or good output tokens")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @Nullable
+            Map<String, String> costPerMtokGoodOutput,
+
             @Nullable Instant archivedAt) {}
 
     public record Latency(
@@ -82,6 +119,20 @@ public record FleetAnswer(
                 row.outputTokensPerSecond(),
                 row.gpuUtilisation(),
                 row.gpuMemory(),
+                row.goodRequestsPerSecond(),
+                row.goodputPct(),
+                row.tokenGoodputPct(),
+                exact(row.costPerMtokOutput()),
+                exact(row.costPerMtokGoodOutput()),
                 row.archivedAt());
+    }
+
+    private static @Nullable Map<String, String> exact(@Nullable Costs costs) {
+        if (costs == null) {
+            return null;
+        }
+        Map<String, String> amounts = new LinkedHashMap<>();
+        costs.byCurrency().forEach((currency, amount) -> amounts.put(currency, MoneyFormat.exact(amount)));
+        return amounts;
     }
 }

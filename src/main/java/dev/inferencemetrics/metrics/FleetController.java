@@ -38,7 +38,9 @@ class FleetController {
             summary = "The last hour of every deployment the caller may see, a page at a time",
             description = "Request rate, error rate, TTFT and ITL p50/p95/p99, KV-cache mean, requests waiting per"
                     + " replica (scraped deployments), input and output tokens/s apart, mean GPU utilisation and memory"
-                    + " use (deployments with a DCGM exporter target), SLO state and whether an alert fires; sorted by"
+                    + " use (deployments with a DCGM exporter target), goodput (good requests/s, goodput %, token"
+                    + " goodput %; exact counts), for operators the GPU cost per million output tokens and per million"
+                    + " good output tokens, SLO state and whether an alert fires; sorted by"
                     + " state (firing,"
                     + " breached, at-risk, met, no-data), then by name as people sort it. A tenant's key or user sees"
                     + " its tenant; an operator every tenant.")

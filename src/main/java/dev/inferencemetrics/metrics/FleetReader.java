@@ -1,11 +1,16 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.billing.CostOfTokens;
+import dev.inferencemetrics.billing.Costs;
+import dev.inferencemetrics.billing.GpuCostService;
+import dev.inferencemetrics.billing.GpuCostService.TokenCounts;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.ListedDeployment;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.rollup.FleetRequestRollupStore;
+import dev.inferencemetrics.rollup.GoodputTally;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
@@ -28,8 +33,9 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * The last hour of many deployments at once: one statement each for the request rollups, the KV rollups, the
- * waiting-request gauges, the GPU utilisation and memory gauges and the firing alerts, whatever the number of deployments. A deployment's hour is read as its
+ * The last hour of many deployments at once: one statement each for the request rollups (goodput counts included),
+ * the KV rollups, the waiting-request gauges, the GPU utilisation and memory gauges, the GPU costs (operators only)
+ * and the firing alerts, whatever the number of deployments. A deployment's hour is read as its
  * whole half hours plus the ragged minutes around them ({@link RollupSpan}), so a read merges a few rows per
  * deployment instead of sixty; the TTFT trend, which needs every 5-minute interval, is read only for the rows a page
  * shows ({@link #withTrends}). Every figure is the one the Metrics page's query gives for the same window.
@@ -44,16 +50,19 @@ class FleetReader {
     private final KvRollupStore kvRollups;
     private final EngineGaugeRollupStore engineGauges;
     private final ObjectProvider<FleetAlerts> alerts;
+    private final GpuCostService gpuCosts;
 
     FleetReader(
             FleetRequestRollupStore requestRollups,
             KvRollupStore kvRollups,
             EngineGaugeRollupStore engineGauges,
-            ObjectProvider<FleetAlerts> alerts) {
+            ObjectProvider<FleetAlerts> alerts,
+            GpuCostService gpuCosts) {
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
         this.engineGauges = engineGauges;
         this.alerts = alerts;
+        this.gpuCosts = gpuCosts;
     }
 
     /** The window every fleet figure at {@code now} covers: the last hour, snapped outward to the trend's steps. */
@@ -89,6 +98,11 @@ class FleetReader {
         Set<String> firing = alerts.stream()
                 .flatMap(source -> source.firingDeployments(scope).stream())
                 .collect(Collectors.toSet());
+        // operators only; the GPU cost of the hour up to now, against the hour's output tokens
+        Map<Long, TokenCounts> tokens = new HashMap<>();
+        totals.forEach((id, total) -> tokens.put(
+                id, new TokenCounts(total.outputTokens(), total.goodput().goodOutputTokens())));
+        Map<Long, CostOfTokens> costs = gpuCosts.fleet(scope, keys, tokens, window.from(), window.to(), now);
         RequestRollup none = new RequestRollup(window.from());
         return deployments.stream()
                 .map(listed -> {
@@ -102,6 +116,7 @@ class FleetReader {
                                     window,
                                     waiting.get(id),
                                     new Gpu(gpuUtil.get(id), gpuMemory.get(id)),
+                                    scope.isOperator() ? Cost.of(costs.get(id)) : Cost.NOT_SHOWN,
                                     firing.contains(listed.deployment().slug())));
                 })
                 .toList();
@@ -149,6 +164,7 @@ class FleetReader {
             QueryWindow window,
             @Nullable Double waiting,
             Gpu gpu,
+            Cost cost,
             boolean firing) {
         DeploymentRef deployment = listed.deployment();
         Optional<Percentiles> ttft = totals.ttft().percentiles();
@@ -164,6 +180,7 @@ class FleetReader {
                         totals.failedRequests(),
                         deployment.sloErrorRatePct().doubleValue()));
         long seconds = Duration.between(window.from(), window.to()).getSeconds();
+        GoodputTally goodput = totals.goodput();
         return new FleetRow(
                 deployment.slug(),
                 deployment.displayName(),
@@ -186,6 +203,11 @@ class FleetReader {
                 (double) totals.outputTokens() / seconds,
                 gpu.utilisation(),
                 gpu.memory(),
+                (double) goodput.good() / seconds,
+                percent(goodput.good(), goodput.counted()),
+                percent(goodput.goodOutputTokens(), goodput.countedOutputTokens()),
+                cost.perMtokOutput(),
+                cost.perMtokGoodOutput(),
                 slo,
                 firing,
                 List.of(),
@@ -195,6 +217,23 @@ class FleetReader {
     /** A deployment's mean GPU readings over the hour; null without a DCGM exporter target. */
     private record Gpu(
             @Nullable Double utilisation, @Nullable Double memory) {}
+
+    /** A deployment's GPU cost per million tokens over the hour: null when not shown, empty when not known. */
+    private record Cost(
+            @Nullable Costs perMtokOutput, @Nullable Costs perMtokGoodOutput) {
+
+        static final Cost NOT_SHOWN = new Cost(null, null);
+
+        static Cost of(@Nullable CostOfTokens cost) {
+            return cost == null
+                    ? new Cost(Costs.NONE, Costs.NONE)
+                    : new Cost(cost.costPerMtokOutput(), cost.costPerMtokGoodOutput());
+        }
+    }
+
+    private static @Nullable Double percent(long part, long whole) {
+        return whole == 0 ? null : 100.0 * part / whole;
+    }
 
     private static @Nullable Double value(Optional<Percentiles> percentiles, Function<Percentiles, Double> which) {
         return percentiles.map(which).orElse(null);

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.billing.Costs;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import java.time.Instant;
 import java.util.List;
@@ -10,7 +11,10 @@ import org.jspecify.annotations.Nullable;
  * share of requests not ok (null without requests), TTFT and ITL percentiles of the ok requests, the time-weighted KV
  * mean, the mean requests waiting per replica where engines are scraped, input and output tokens per second apart,
  * the mean GPU utilisation and memory use (%, every GPU of every DCGM exporter target weighing the same; null without
- * one), the SLO state and whether an alert fires.
+ * one), goodput (good requests per second, goodput % = good ÷ judged requests, token goodput % = output tokens of
+ * good requests ÷ all output tokens; the shares null without judged requests), the GPU cost per million output
+ * tokens and per million good output tokens (null for anyone but an operator; empty without a GPU cost or tokens),
+ * the SLO state and whether an alert fires.
  * {@code ttftTrend} (TTFT percentiles per 5 minutes) is filled for the rows of the page asked for, empty otherwise.
  * {@code archivedAt} is null while it is active.
  */
@@ -36,6 +40,11 @@ public record FleetRow(
         double outputTokensPerSecond,
         @Nullable Double gpuUtilisation,
         @Nullable Double gpuMemory,
+        double goodRequestsPerSecond,
+        @Nullable Double goodputPct,
+        @Nullable Double tokenGoodputPct,
+        @Nullable Costs costPerMtokOutput,
+        @Nullable Costs costPerMtokGoodOutput,
         SloState sloState,
         boolean firing,
         List<LatencyPoint> ttftTrend,
@@ -65,6 +74,11 @@ public record FleetRow(
                 outputTokensPerSecond,
                 gpuUtilisation,
                 gpuMemory,
+                goodRequestsPerSecond,
+                goodputPct,
+                tokenGoodputPct,
+                costPerMtokOutput,
+                costPerMtokGoodOutput,
                 sloState,
                 firing,
                 trend,
@@ -73,5 +87,13 @@ public record FleetRow(
 
     public FleetState state() {
         return FleetState.of(firing, sloState);
+    }
+
+    /** The cost per million output tokens as one number where it is in one currency, to sort by; else null. */
+    public @Nullable Double costPerMtokOutputAmount() {
+        Costs cost = costPerMtokOutput;
+        return cost == null || cost.byCurrency().size() != 1
+                ? null
+                : cost.byCurrency().values().iterator().next().doubleValue();
     }
 }

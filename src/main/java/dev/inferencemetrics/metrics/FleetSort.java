@@ -13,7 +13,10 @@ public enum FleetSort {
     REQUESTS(Comparator.comparingDouble(FleetRow::requestsPerSecond)),
     TTFT(figure(FleetRow::ttftP50)),
     ITL(figure(FleetRow::itlP50)),
-    KV(figure(FleetRow::kvMean));
+    KV(figure(FleetRow::kvMean)),
+    GOODPUT(figure(FleetRow::goodputPct)),
+    /** Cost per million output tokens; a cost in more than one currency sorts with those without one. */
+    COST_PER_MTOK(figure(FleetRow::costPerMtokOutputAmount));
 
     private final Comparator<FleetRow> order;
 

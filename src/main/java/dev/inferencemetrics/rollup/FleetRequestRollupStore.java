@@ -18,7 +18,7 @@ import org.springframework.stereotype.Repository;
 
 /**
  * Reads the request rollups of many deployments in one statement each, however many deployments there are (see
- * {@link FleetKeys}). Counts, TTFT and ITL are what a fleet shows: the E2E sketch is read only from a deployment's own
+ * {@link FleetKeys}). Counts, TTFT and ITL (and, in the window's totals, the goodput counts) are what a fleet shows: the E2E sketch is read only from a deployment's own
  * start on, and the queue and token sketches not at all.
  */
 @Repository
@@ -37,12 +37,14 @@ public class FleetRequestRollupStore {
     /**
      * Each deployment's rollups over a {@link RollupSpan}: the minute rollups before its whole half hours, the
      * half-hour rollups, and the last, unfinished half hour: its one half-hour rollup where no minute of it lies past
-     * the window's end (the usual case, as the window ends now), else its minute rollups up to the end. Counts, TTFT
-     * and ITL only.
+     * the window's end (the usual case, as the window ends now), else its minute rollups up to the end. Counts, TTFT,
+     * ITL and the goodput counts only.
      */
     private static final String READ_FLEET_SPAN = """
             select k.deployment_id, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft, r.itl,
-                   r.error_requests, r.timeout_requests, r.cancelled_requests
+                   r.error_requests, r.timeout_requests, r.cancelled_requests, r.counted_requests,
+                   r.counted_output_tokens, r.good_requests, r.good_output_tokens, r.incomplete_requests,
+                   r.ttft_breaches, r.itl_breaches, r.e2e_breaches
               from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
              cross join lateral (
                    select exists (select 1 from request_rollup
@@ -65,10 +67,10 @@ public class FleetRequestRollupStore {
      */
     private static String fleetSpanPart(String condition, Resolution resolution, String from, String to) {
         return """
-                select %s
+                select %s, %s
                   from request_rollup
                  where %s tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = %d
-                   and bucket >= :%s and bucket < :%s""".formatted(RequestCounts.COLUMNS, condition, resolution.seconds(), from, to);
+                   and bucket >= :%s and bucket < :%s""".formatted(RequestCounts.COLUMNS, StoredGoodput.COLUMNS, condition, resolution.seconds(), from, to);
     }
 
     /** Each deployment's TTFT sketches, for the trends of the rows a page shows. */
@@ -163,7 +165,7 @@ public class FleetRequestRollupStore {
 
     /**
      * Merges each deployment's rollups over {@code span} into the one rollup {@code into} gives for its id: the
-     * window's total (counts, TTFT and ITL) from a few rows per deployment, in one round trip. The half hour the window
+     * window's total (counts, TTFT, ITL and goodput counts) from a few rows per deployment, in one round trip. The half hour the window
      * ends in is read as its half-hour rollup where none of its minutes past the end holds requests, so a window that
      * ends now reads only the minutes before its first whole half hour one by one.
      */
@@ -180,8 +182,11 @@ public class FleetRequestRollupStore {
                 .param("to", Timestamp.from(span.to()))
                 // minutes of the last half hour past the window's end (a sample stamped ahead of the clock)
                 .param("tailEnd", Timestamp.from(span.halfHoursTo().plus(Resolution.HALF_HOUR.duration())))
-                .query((RowCallbackHandler)
-                        rs -> RequestCounts.read(rs).mergeInto(into.apply(rs.getLong("deployment_id"))));
+                .query((RowCallbackHandler) rs -> {
+                    RequestRollup total = into.apply(rs.getLong("deployment_id"));
+                    RequestCounts.read(rs).mergeInto(total);
+                    StoredGoodput.read(rs).addTo(total.goodput());
+                });
     }
 
     /**

@@ -26,11 +26,46 @@ class CostOfTokensTest {
                 true,
                 CostOfTokens.gpuCost(history, T0, T0.plusSeconds(3_600)),
                 tokensInAnHour,
+                tokensInAnHour * 3 / 4,
                 Costs.NONE);
 
         assertThat(cost.gpuCost().in("USD")).isEqualByComparingTo("3.00");
         assertThat(cost.costPerMtokOutput().in("USD")).isEqualTo(new BigDecimal("0.208333"));
         assertThat(MoneyFormat.cents(cost.costPerMtokOutput())).isEqualTo("USD 0.21");
+        // three in four tokens reached users within SLO: 3.00 ÷ 10,800,000 × 10⁶ = 0.277777…
+        assertThat(cost.costPerMtokGoodOutput().in("USD")).isEqualTo(new BigDecimal("0.277778"));
+    }
+
+    @Test
+    void two_costs_together_add_their_gpu_costs_tokens_and_revenue() {
+        CostOfTokens day1 = new CostOfTokens(
+                T0,
+                T0.plusSeconds(86_400),
+                true,
+                Costs.NONE.plus("USD", new BigDecimal("72")),
+                1_000_000,
+                500_000,
+                Costs.NONE.plus("USD", new BigDecimal("1.8")));
+        CostOfTokens day2 = new CostOfTokens(
+                T0.plusSeconds(86_400),
+                T0.plusSeconds(172_800),
+                false,
+                Costs.NONE,
+                3_000_000,
+                1_500_000,
+                Costs.NONE.plus("USD", new BigDecimal("5.4")));
+
+        CostOfTokens both = day1.plus(day2);
+
+        assertThat(both.from()).isEqualTo(T0);
+        assertThat(both.to()).isEqualTo(T0.plusSeconds(172_800));
+        assertThat(both.costKnown()).isTrue();
+        assertThat(both.outputTokens()).isEqualTo(4_000_000);
+        assertThat(both.goodOutputTokens()).isEqualTo(2_000_000);
+        // 72 ÷ 4,000,000 × 10⁶ = 18; 72 ÷ 2,000,000 × 10⁶ = 36; 7.2 − 72 = −64.8
+        assertThat(both.costPerMtokOutput().in("USD")).isEqualByComparingTo("18");
+        assertThat(both.costPerMtokGoodOutput().in("USD")).isEqualByComparingTo("36");
+        assertThat(both.margin().in("USD")).isEqualByComparingTo("-64.8");
     }
 
     @Test
@@ -78,6 +113,7 @@ class CostOfTokensTest {
                 true,
                 new Costs(new TreeMap<>(Map.of("USD", new BigDecimal("40"), "EUR", new BigDecimal("1")))),
                 2_000_000,
+                0,
                 Costs.NONE.plus("USD", new BigDecimal("52.5")));
 
         assertThat(cost.margin().in("USD")).isEqualByComparingTo("12.5");
@@ -92,7 +128,7 @@ class CostOfTokensTest {
         Costs cost = CostOfTokens.gpuCost(history, T0, T0.plusSeconds(3_600));
 
         assertThat(cost.in("USD")).isEqualByComparingTo("0");
-        assertThat(new CostOfTokens(T0, T0.plusSeconds(3_600), true, cost, 0, Costs.NONE).costPerMtokOutput())
+        assertThat(new CostOfTokens(T0, T0.plusSeconds(3_600), true, cost, 0, 0, Costs.NONE).costPerMtokOutput())
                 .isEqualTo(Costs.NONE);
     }
 

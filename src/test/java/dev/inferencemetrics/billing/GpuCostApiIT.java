@@ -8,6 +8,7 @@ import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.ingest.IngestLimits;
+import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
@@ -102,8 +103,8 @@ class GpuCostApiIT extends HttpIntegrationTest {
         // the first cost may start at any half hour; the change must lie ahead of its clock
         costs(before).schedule(OPERATOR, slug, day, GpuCost.of(8, 2, "2.50", "USD"));
         costs(before).schedule(OPERATOR, slug, at(12, 0), GpuCost.of(8, 3, "2.10", "USD"));
-        tokens(at(3, 0), 1_000_000, 500_000); // at 1.00 / 2.00: 1.00 + 1.00
-        tokens(at(13, 0), 2_000_000, 3_500_000); // at 0.50 / 4.00: 1.00 + 14.00
+        tokens(at(3, 0), 1_000_000, 500_000, RequestOutcome.GOOD); // at 1.00 / 2.00: 1.00 + 1.00
+        tokens(at(13, 0), 2_000_000, 3_500_000, RequestOutcome.TTFT_BREACH); // at 0.50 / 4.00: 1.00 + 14.00
     }
 
     @Test
@@ -118,6 +119,19 @@ class GpuCostApiIT extends HttpIntegrationTest {
         assertThat(cost.get("revenue").get("USD").asString()).isEqualTo("17.00");
         assertThat(cost.get("margin").get("USD").asString()).isEqualTo("-1067.80");
         assertThat(cost.get("gpuCosts")).hasSize(2);
+        // only the 03:00 request met the goodput SLO: 1,084.80 ÷ 500,000 × 10⁶
+        assertThat(cost.get("goodOutputTokens").asLong()).isEqualTo(500_000);
+        assertThat(cost.get("costPerMtokGoodOutput").get("USD").asString()).isEqualTo("2169.60");
+    }
+
+    @Test
+    void a_window_without_good_tokens_has_no_cost_per_million_good_tokens() {
+        JsonNode cost = cost(at(12, 0), at(18, 0));
+
+        // 6 h × 50.40 = 302.40 for 3,500,000 output tokens, none of them of a good request
+        assertThat(cost.get("costPerMtokOutput").get("USD").asString()).isEqualTo("86.40");
+        assertThat(cost.get("goodOutputTokens").asLong()).isZero();
+        assertThat(cost.get("costPerMtokGoodOutput").size()).isZero();
     }
 
     @Test
@@ -127,6 +141,7 @@ class GpuCostApiIT extends HttpIntegrationTest {
         // 6 h × 40.00 = 240.00 for 500,000 output tokens
         assertThat(cost.get("gpuCost").get("USD").asString()).isEqualTo("240.00");
         assertThat(cost.get("costPerMtokOutput").get("USD").asString()).isEqualTo("480.00");
+        assertThat(cost.get("costPerMtokGoodOutput").get("USD").asString()).isEqualTo("480.00");
         assertThat(cost.get("revenue").get("USD").asString()).isEqualTo("2.00");
         assertThat(cost.get("margin").get("USD").asString()).isEqualTo("-238.00");
     }
@@ -182,8 +197,13 @@ class GpuCostApiIT extends HttpIntegrationTest {
         assertThat(rows)
                 .extracting(row -> String.join(" ", row.subList(15, 20)))
                 .containsExactly("2.00 USD 240.00 480.00 -238.00", "15.00 USD 844.80 241.371429 -829.80");
-        assertThat(csv(TenantScope.tenant(tenant), period))
-                .allSatisfy(row -> assertThat(row.subList(16, 20)).containsOnly(""));
+        // then the cost per million good output tokens and the goodput counts and shares
+        assertThat(rows)
+                .extracting(row -> String.join(" ", row.subList(20, 27)))
+                .containsExactly("480.00 1 1 500000 500000 100.0000 100.0000", " 1 0 3500000 0 0.0000 0.0000");
+        List<List<String>> tenantRows = csv(TenantScope.tenant(tenant), period);
+        assertThat(tenantRows).allSatisfy(row -> assertThat(row.subList(16, 21)).containsOnly(""));
+        assertThat(tenantRows).extracting(row -> row.get(22)).containsExactly("1", "0");
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         usage.export(OPERATOR, tenant, period, UsageFormat.JSON, false, json);
         JsonNode first = this.json
@@ -196,6 +216,9 @@ class GpuCostApiIT extends HttpIntegrationTest {
                         first.get("gpuCostPerMtokOutput").asString(),
                         first.get("margin").asString()))
                 .containsExactly("USD", "240.00", "480.00", "-238.00");
+        assertThat(first.get("gpuCostPerMtokGoodOutput").asString()).isEqualTo("480.00");
+        assertThat(first.get("goodRequests").asLong()).isEqualTo(1);
+        assertThat(first.get("goodputPct").decimalValue()).isEqualByComparingTo("100");
     }
 
     private List<List<String>> csv(TenantScope scope, UsagePeriod period) throws IOException {
@@ -220,10 +243,11 @@ class GpuCostApiIT extends HttpIntegrationTest {
         return day.plusSeconds(hour * 3_600L + minute * 60L);
     }
 
-    private void tokens(Instant bucket, int input, int output) {
+    private void tokens(Instant bucket, int input, int output, RequestOutcome outcome) {
         var deployment = deployments.require(OPERATOR, slug);
         RequestRollup rollup = new RequestRollup(bucket);
         rollup.addRequest(true, input, output);
+        rollup.goodput().add(outcome, output);
         tenantTransactions.run(
                 OPERATOR,
                 () -> rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(rollup)));

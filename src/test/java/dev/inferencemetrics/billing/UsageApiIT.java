@@ -192,6 +192,10 @@ class UsageApiIT {
                             MoneyFormat.exact(LEDGER_PRICE.inputCost(day.input())),
                             MoneyFormat.exact(LEDGER_PRICE.outputCost(day.output())),
                             MoneyFormat.exact(day.cost()));
+            // every request was judged against the goodput SLO at ingest; the good ones are among them
+            assertThat(row.get(UsageCsv.COLUMNS.indexOf("counted_requests"))).isEqualTo(Long.toString(day.requests()));
+            assertThat(Long.parseLong(row.get(UsageCsv.COLUMNS.indexOf("good_requests"))))
+                    .isBetween(0L, day.ok());
         }
         Expected all =
                 fixtures.expected().values().stream().reduce(Expected::plus).orElseThrow();

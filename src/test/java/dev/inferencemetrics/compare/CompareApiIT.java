@@ -3,6 +3,7 @@ package dev.inferencemetrics.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.testing.ApiIntegrationTest;
+import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.RequestSampleJson;
 import dev.inferencemetrics.testing.TestTenant;
@@ -75,6 +76,56 @@ class CompareApiIT extends ApiIntegrationTest {
         assertThat(answer.path("b").path("deployment").asString()).isEqualTo(calm);
         assertThat(answer.path("b").path("from").asString()).isEqualTo(burst.toString());
         assertThat(delta(answer, "ttft.p50").path("outcome").asString()).isEqualTo("BETTER");
+    }
+
+    @Test
+    void both_sides_and_the_deltas_carry_goodput_counted_from_the_requests_sent() {
+        String judged = tenant.deployment("compare-goodput");
+        HttpApi.Answer set = api.put(
+                "/api/v1/deployments/" + judged + "/objectives/goodput",
+                key,
+                "{\"ttftMs\":200,\"tpotMs\":20,\"e2elMs\":2000}".getBytes());
+        assertThat(set.status()).as(set.body()).isEqualTo(200);
+        Instant a = burst;
+        Instant b = burst.plus(Duration.ofMinutes(30));
+        // A: 3 good (TTFT 100, 20 ms a token, 21 tokens) and 1 over its TTFT; B: 1 good and 1 over its TTFT
+        api.ingestRequests(
+                key,
+                judged,
+                List.of(
+                        judgedSample("a-good-0", a, 100, 500, 21),
+                        judgedSample("a-good-1", a.plusSeconds(60), 100, 500, 21),
+                        judgedSample("a-good-2", a.plusSeconds(120), 100, 500, 21),
+                        judgedSample("a-slow", a.plusSeconds(180), 300, 800, 11),
+                        judgedSample("b-good", b.plusSeconds(60), 100, 500, 21),
+                        judgedSample("b-slow", b.plusSeconds(120), 300, 800, 11)));
+
+        JsonNode answer = compare("a=" + judged + "&aFrom=" + a + "&aTo=" + b + "&bFrom=" + b + "&bTo="
+                        + b.plus(Duration.ofMinutes(30)))
+                .json();
+
+        assertThat(answer.path("a").path("goodRequests").asLong()).isEqualTo(3);
+        assertThat(answer.path("a").path("countedRequests").asLong()).isEqualTo(4);
+        assertThat(answer.path("a").path("goodputPct").asDouble()).isEqualTo(75.0);
+        assertThat(answer.path("a").path("tokenGoodputPct").asDouble()).isEqualTo(100.0 * 63 / 74);
+        assertThat(answer.path("a").path("goodRequestsPerSecond").asDouble()).isEqualTo(3.0 / 1_800);
+        assertThat(answer.path("b").path("goodputPct").asDouble()).isEqualTo(50.0);
+        assertThat(answer.path("b").path("tokenGoodputPct").asDouble()).isEqualTo(100.0 * 21 / 32);
+        assertThat(answer.path("a").path("outputTokensPerSecond").asDouble()).isEqualTo(74.0 / 1_800);
+        assertThat(answer.path("a").path("inputTokensPerSecond").asDouble()).isEqualTo(400.0 / 1_800);
+        JsonNode goodput = delta(answer, "goodputPct");
+        assertThat(goodput.path("change").asDouble()).isEqualTo(-25.0);
+        assertThat(goodput.path("test").asString()).contains("two-proportion");
+        assertThat(delta(answer, "goodRequestsPerSecond").path("b").asDouble()).isEqualTo(1.0 / 1_800);
+        assertThat(delta(answer, "tokenGoodputPct").path("verdict").asString()).isEqualTo("NOT_TESTED");
+    }
+
+    private static RequestSampleJson judgedSample(String id, Instant ts, double ttft, double e2e, int outputTokens) {
+        return RequestSampleJson.ok(id, ts)
+                .ttft(ttft)
+                .e2e(e2e)
+                .without("tpotMs")
+                .tokens(100, outputTokens);
     }
 
     Stream<Arguments> badComparisons() {

@@ -2,20 +2,27 @@ package dev.inferencemetrics.billing.ui;
 
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Span;
+import dev.inferencemetrics.billing.CostOfTokens;
 import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.billing.UsageTotals;
 
-/** The totals of the period: requests, input and output tokens, and cost per currency. */
+/**
+ * The totals of the period: requests, input and output tokens, cost per currency, goodput, and for operators what
+ * the tokens cost to make (hidden for everyone else, whose totals carry no GPU cost).
+ */
 class UsageCards extends Div {
 
     final Card requests = new Card("Requests");
     final Card inputTokens = new Card("Input tokens");
     final Card outputTokens = new Card("Output tokens");
     final Card cost = new Card("Cost");
+    final Card goodput = new Card("Goodput");
+    final Card gpuCost = new Card("GPU cost");
 
     UsageCards() {
         addClassName("summary-cards");
-        add(requests, inputTokens, outputTokens, cost);
+        gpuCost.setVisible(false);
+        add(requests, inputTokens, outputTokens, cost, goodput, gpuCost);
     }
 
     void show(UsageTotals total) {
@@ -23,6 +30,19 @@ class UsageCards extends Div {
         inputTokens.show(UsageText.count(total.inputTokens()), MoneyFormat.cents(total.inputCost()));
         outputTokens.show(UsageText.count(total.outputTokens()), MoneyFormat.cents(total.outputCost()));
         cost.show(MoneyFormat.cents(total.cost()), "tokens × price per million ÷ 1,000,000");
+        goodput.show(
+                UsageText.percent(total.goodputPct()),
+                UsageText.count(total.goodRequests()) + " good of " + UsageText.count(total.countedRequests())
+                        + " · token goodput " + UsageText.percent(total.tokenGoodputPct()));
+        CostOfTokens gpu = total.gpu();
+        gpuCost.setVisible(gpu != null);
+        if (gpu != null) {
+            gpuCost.show(
+                    UsageCostColumns.text(gpu, CostOfTokens::gpuCost),
+                    "per Mtok output " + UsageCostColumns.text(gpu, CostOfTokens::costPerMtokOutput)
+                            + " · per Mtok good " + UsageCostColumns.text(gpu, CostOfTokens::costPerMtokGoodOutput)
+                            + " · margin " + UsageCostColumns.text(gpu, CostOfTokens::margin));
+        }
     }
 
     static final class Card extends Div {

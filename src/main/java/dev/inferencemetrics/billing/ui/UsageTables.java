@@ -28,7 +28,9 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The period's usage per deployment and per day. A tenant may run thousands of deployments, so the per-deployment
+ * The period's usage per deployment and per day, with goodput (good ÷ judged requests, and the output tokens of good
+ * requests ÷ all) and, for operators, what the tokens cost to make: GPU cost, cost per million output and good output
+ * tokens, revenue and margin, as exact decimals. A tenant may run thousands of deployments, so the per-deployment
  * table reads a page at a time, filtered and sorted in PostgreSQL; on a phone both tables keep the columns that fit.
  */
 class UsageTables extends Div {
@@ -40,7 +42,8 @@ class UsageTables extends Div {
     final Grid<DeploymentUsage> deployments = new Grid<>();
     final Grid<DailyUsage> days = new Grid<>();
 
-    UsageTables(UsageService usage, TenantScope scope, boolean showTenant, SerializableSupplier<UsageSelection> shown) {
+    UsageTables(UsageService usage, TenantScope scope, boolean operator, SerializableSupplier<UsageSelection> shown) {
+        boolean showTenant = operator;
         addClassName("usage-tables");
         filter.setPlaceholder("Filter by name" + (showTenant ? " or tenant" : ""));
         filter.setPrefixComponent(VaadinIcon.SEARCH.create());
@@ -67,6 +70,10 @@ class UsageTables extends Div {
                 .setKey("day")
                 .setSortable(true);
         totalsColumns(days, DailyUsage::total, false);
+        if (operator) {
+            UsageCostColumns.add(deployments, DeploymentUsage::total);
+            UsageCostColumns.add(days, DailyUsage::total);
+        }
         deployments.setItems(
                 page -> usage
                         .deployments(
@@ -140,6 +147,25 @@ class UsageTables extends Div {
                 .setHeader("Cost")
                 .setKey("cost")
                 .setTextAlign(ColumnTextAlign.END);
+        Grid.Column<T> goodput = grid.addColumn(row -> UsageText.goodput(total.apply(row)))
+                .setHeader("Goodput")
+                .setKey("goodput")
+                .setTextAlign(ColumnTextAlign.END)
+                .setTooltipGenerator(row -> UsageText.goodputDetails(total.apply(row)));
+        grid.addColumn(row -> UsageText.percent(total.apply(row).tokenGoodputPct()))
+                .setHeader("Token goodput")
+                .setKey("tokenGoodput")
+                .setTextAlign(ColumnTextAlign.END)
+                .setTooltipGenerator(row -> UsageText.tokenGoodputDetails(total.apply(row)));
+        if (sortedByTheServer) {
+            goodput.setSortProperty(UsageSort.GOODPUT.name());
+        } else {
+            // without judged requests a row sorts below every share, as the server sorts it
+            goodput.setComparator(Comparator.comparingDouble(row -> {
+                Double pct = total.apply(row).goodputPct();
+                return pct == null ? -1 : pct;
+            }));
+        }
     }
 
     /** A count column, sorted by PostgreSQL under {@code sort}, or in memory when there is none. */

@@ -15,6 +15,7 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.base.UnusableValueException;
+import dev.inferencemetrics.base.format.NumberRules;
 import dev.inferencemetrics.base.ui.PageTimeZone;
 import dev.inferencemetrics.compare.CompareRequest;
 import dev.inferencemetrics.compare.CompareService;
@@ -163,6 +164,10 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
                 + MINUTE.format(side.from().atZone(zone.zone())) + " – "
                 + MINUTE.format(side.to().atZone(zone.zone())) + " " + zone.name() + " · "
                 + MetricFormat.count(side.requests()) + " requests · " + MetricFormat.rate(side.requestsPerSecond())
-                + " · errors " + MetricFormat.share(side.errorRate());
+                + " · errors " + MetricFormat.share(side.errorRate()) + " · tokens/s in "
+                + NumberRules.TOKENS.format(side.inputTokensPerSecond()) + " · out "
+                + NumberRules.TOKENS.format(side.outputTokensPerSecond()) + " · goodput "
+                + MetricFormat.percent(side.goodputPct()) + " (" + MetricFormat.rate(side.goodRequestsPerSecond())
+                + " good) · token goodput " + MetricFormat.percent(side.tokenGoodputPct());
     }
 }

@@ -12,14 +12,16 @@ import dev.inferencemetrics.billing.ui.PricesView;
 import java.util.Locale;
 
 /**
- * The cost of the window's tokens, for operators: cost per million output tokens, GPU cost, revenue and margin, with
+ * The cost of the window's tokens, for operators: cost per million output tokens and per million good output tokens
+ * (those of requests that met the goodput SLO), GPU cost, revenue and margin, with
  * the formula and an example; without a GPU cost, a link to where it is set.
  */
 class CostCard extends Div {
 
     static final String FORMULA = "Cost per million output tokens = GPU cost ÷ output tokens × 10⁶ (the same as"
             + " hourly GPU cost ÷ output tokens per hour × 10⁶). GPU cost = GPUs per replica × replicas × price per"
-            + " GPU-hour × hours. Revenue: the tokens at their prices. Margin = revenue − GPU cost.";
+            + " GPU-hour × hours. Per million good output tokens = GPU cost ÷ output tokens of the requests that met the"
+            + " goodput SLO × 10⁶. Revenue: the tokens at their prices. Margin = revenue − GPU cost.";
     static final String EXAMPLE = "At USD 3.00 per hour and 4,000 tokens/s: USD 0.21 per million.";
     static final String NO_COST = "No GPU cost is set for this deployment, so the cost of its tokens is unknown.";
 
@@ -50,6 +52,9 @@ class CostCard extends Div {
         details.add(
                 new Div("GPU cost " + MoneyFormat.cents(cost.gpuCost())),
                 new Div(String.format(Locale.ROOT, "%,d output tokens", cost.outputTokens())),
+                new Div("Per Mtok good output "
+                        + (cost.costKnown() ? MoneyFormat.cents(cost.costPerMtokGoodOutput()) : "–")
+                        + String.format(Locale.ROOT, " (%,d good output tokens)", cost.goodOutputTokens())),
                 new Div("Revenue " + MoneyFormat.cents(cost.revenue())),
                 new Div("Margin " + (cost.costKnown() ? MoneyFormat.cents(cost.margin()) : "–")));
     }

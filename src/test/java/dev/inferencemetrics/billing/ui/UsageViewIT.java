@@ -14,15 +14,22 @@ import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.base.ui.chart.ChartConfig;
 import dev.inferencemetrics.base.ui.chart.ChartSeries;
 import dev.inferencemetrics.billing.BillingTenant;
+import dev.inferencemetrics.billing.CostOfTokens;
+import dev.inferencemetrics.billing.GpuCost;
+import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.UsagePeriod;
 import dev.inferencemetrics.billing.UsageReport.DeploymentUsage;
+import dev.inferencemetrics.rollup.RequestOutcome;
+import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.security.Role;
+import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.BrowserRequests;
 import dev.inferencemetrics.testing.IntegrationTest;
 import dev.inferencemetrics.testing.LargeFleet;
 import dev.inferencemetrics.testing.SeededTenant;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -70,6 +77,75 @@ class UsageViewIT extends SpringBrowserlessTest {
             tally.addUsage("tally-eur", List.of(SeededTenant.day(today, 1_000_000, 1_000_000)));
         }
         LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        yieldLabs(today.withDayOfMonth(1).minusMonths(1));
+    }
+
+    /**
+     * Yield Labs: on the first day of last month 4 requests of 3,600,000 output tokens each (3 good, 1 over its TTFT
+     * threshold), priced at USD 2.00 per million output tokens, on 1 GPU at USD 3.00 an hour from that day on.
+     */
+    private void yieldLabs(LocalDate day) {
+        SeededTenant yield = SeededTenant.of(context, "yield-labs", "Yield Labs")
+                .withUser("yield-viewer", "Yan Viewer", Role.TENANT_VIEWER);
+        if (yield.addDeployment("yield-usd", "Yield USD", "1.00", "2.00", "USD")) {
+            Instant start = day.atStartOfDay().toInstant(ZoneOffset.UTC);
+            RequestRollup rollup = new RequestRollup(start);
+            for (RequestOutcome outcome : List.of(
+                    RequestOutcome.GOOD, RequestOutcome.GOOD, RequestOutcome.GOOD, RequestOutcome.TTFT_BREACH)) {
+                rollup.addRequest(true, 0, 3_600_000);
+                rollup.goodput().add(outcome, 3_600_000);
+            }
+            yield.addUsage("yield-usd", List.of(rollup));
+            context.getBean(GpuCostService.class)
+                    .schedule(TenantScope.allTenants(), "yield-usd", start, GpuCost.of(1, 1, "3.00", "USD"));
+        }
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_sees_goodput_and_what_each_deployments_tokens_cost_to_make_in_exact_decimals() {
+        UsageView view = open("usage?period=last-month&tenant=yield-labs");
+
+        DeploymentUsage row = test(view.tables.deployments).getRow(0);
+        assertThat(row.deployment()).isEqualTo("yield-usd");
+        // 3 of 4 requests good, and 10,800,000 of 14,400,000 output tokens
+        assertThat(UsageText.goodput(row.total())).isEqualTo("75.0 % · 3 good");
+        assertThat(row.total().tokenGoodputPct()).isEqualTo(75.0);
+        // 24 h × 3.00 = 72.00; ÷ 14,400,000 × 10⁶ = 5.00; ÷ 10,800,000 × 10⁶ = 6.666667; 14,400,000 × 2.00 ÷ 10⁶
+        // = 28.80 earned; 28.80 − 72.00 = −43.20
+        CostOfTokens gpu = row.total().gpu();
+        assertThat(List.of(
+                        UsageCostColumns.text(gpu, CostOfTokens::gpuCost),
+                        UsageCostColumns.text(gpu, CostOfTokens::costPerMtokOutput),
+                        UsageCostColumns.text(gpu, CostOfTokens::costPerMtokGoodOutput),
+                        UsageCostColumns.text(gpu, CostOfTokens::revenue),
+                        UsageCostColumns.text(gpu, CostOfTokens::margin)))
+                .containsExactly("USD 72.00", "USD 5.00", "USD 6.666667", "USD 28.80", "USD -43.20");
+        for (String key : List.of("goodput", "tokenGoodput", "gpuCost", "perMtokOutput", "perMtokGood", "margin")) {
+            assertThat(view.tables.deployments.getColumnByKey(key)).as(key).isNotNull();
+            assertThat(view.tables.days.getColumnByKey(key)).as(key).isNotNull();
+        }
+        assertThat(view.cards.goodput.value.getText()).isEqualTo("75.0 %");
+        assertThat(view.cards.gpuCost.isVisible()).isTrue();
+        assertThat(view.cards.gpuCost.value.getText()).isEqualTo("USD 72.00");
+        assertThat(view.cards.gpuCost.detail.getText()).contains("per Mtok good USD 6.666667", "margin USD -43.20");
+    }
+
+    @Test
+    @WithUserDetails(value = "yield-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_sees_goodput_but_no_gpu_cost() {
+        UsageView view = open("usage?period=last-month");
+
+        DeploymentUsage row = test(view.tables.deployments).getRow(0);
+        assertThat(row.total().goodRequests()).isEqualTo(3);
+        assertThat(row.total().gpu()).isNull();
+        assertThat(view.tables.deployments.getColumnByKey("goodput")).isNotNull();
+        for (String key : List.of("gpuCost", "perMtokOutput", "perMtokGood", "revenue", "margin")) {
+            assertThat(view.tables.deployments.getColumnByKey(key)).as(key).isNull();
+            assertThat(view.tables.days.getColumnByKey(key)).as(key).isNull();
+        }
+        assertThat(view.cards.goodput.value.getText()).isEqualTo("75.0 %");
+        assertThat(view.cards.gpuCost.isVisible()).isFalse();
     }
 
     @Test

@@ -82,6 +82,11 @@ class CompareViewIT extends SpringBrowserlessTest {
         assertThat(DeltaText.verdict(delta(view, "kvCacheMean"))).isEqualTo("no data on one side");
         assertThat(view.sideA.getText()).startsWith("A · " + SLUG).contains("360 requests");
         assertThat(view.sideB.getText()).startsWith("B · " + SLUG).contains("360 requests");
+        assertThat(view.sideA.getText()).contains("tokens/s in ", " · out ", " · goodput ", " · token goodput ");
+        assertThat(delta(view, "goodputPct").label()).isEqualTo("Goodput");
+        assertThat(delta(view, "tokenGoodputPct").unit()).isEqualTo("%");
+        assertThat(delta(view, "goodRequestsPerSecond").better()).isEqualTo(Delta.Better.HIGHER);
+        assertThat(delta(view, "inputTokensPerSecond").label()).isEqualTo("Input tokens/s");
 
         List<ChartSeries> ttft = view.charts.ttft.getConfig().orElseThrow().series();
         assertThat(ttft).extracting(ChartSeries::name).containsExactly("A p50", "A p99", "B p50", "B p99");

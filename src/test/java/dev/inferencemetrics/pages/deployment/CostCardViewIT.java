@@ -12,6 +12,7 @@ import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.TimeRange;
+import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
@@ -74,8 +75,12 @@ class CostCardViewIT extends SpringBrowserlessTest {
         // as ingestion writes it: the minute and the half hour that hold the request
         RequestRollup minute = new RequestRollup(from.plusSeconds(600));
         minute.addRequest(true, 0, 1_000_000);
+        minute.goodput().add(RequestOutcome.GOOD, 800_000);
+        minute.goodput().add(RequestOutcome.TTFT_BREACH, 200_000);
         RequestRollup halfHour = new RequestRollup(from);
         halfHour.addRequest(true, 0, 1_000_000);
+        halfHour.goodput().add(RequestOutcome.GOOD, 800_000);
+        halfHour.goodput().add(RequestOutcome.TTFT_BREACH, 200_000);
         tenantTransactions.run(OPERATOR, () -> {
             rollups.add(deployment.tenantId(), deployment.id(), Resolution.MINUTE, List.of(minute));
             rollups.add(deployment.tenantId(), deployment.id(), Resolution.HALF_HOUR, List.of(halfHour));
@@ -87,11 +92,16 @@ class CostCardViewIT extends SpringBrowserlessTest {
         tab.apply(TimeRange.custom(from, from.plusSeconds(3_600)));
         CostCard card = $(CostCard.class).single();
 
-        // an hour at 8 × 2 × 2.50 = 40.00 for 1,000,000 output tokens priced at 2.00 per million
+        // an hour at 8 × 2 × 2.50 = 40.00 for 1,000,000 output tokens priced at 2.00 per million, 800,000 of them
+        // of good requests: 40.00 ÷ 800,000 × 10⁶ = 50.00 per million good ones
         assertThat(card.value.getText()).isEqualTo("USD 40.00");
         assertThat(card.details.getChildren().map(line -> ((Div) line).getText()))
                 .containsExactly(
-                        "GPU cost USD 40.00", "1,000,000 output tokens", "Revenue USD 2.00", "Margin USD -38.00");
+                        "GPU cost USD 40.00",
+                        "1,000,000 output tokens",
+                        "Per Mtok good output USD 50.00 (800,000 good output tokens)",
+                        "Revenue USD 2.00",
+                        "Margin USD -38.00");
         assertThat(card.emptyState.isVisible()).isFalse();
         assertThat($(Paragraph.class, card).single().getText()).contains(CostCard.FORMULA, CostCard.EXAMPLE);
     }
