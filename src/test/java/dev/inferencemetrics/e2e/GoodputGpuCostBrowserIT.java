@@ -269,7 +269,10 @@ class GoodputGpuCostBrowserIT {
         goodputs.change(TenantScope.allTenants(), SLUG, new GoodputSlo(200.0, 20.0, null));
         Instant now = clock.instant();
         gpuCosts.schedule(
-                TenantScope.allTenants(), SLUG, now.minus(2, ChronoUnit.DAYS), GpuCost.of(8, 2, "2.50", "USD"));
+                TenantScope.allTenants(),
+                SLUG,
+                now.truncatedTo(ChronoUnit.DAYS).minus(2, ChronoUnit.DAYS),
+                GpuCost.of(8, 2, "2.50", "USD"));
 
         Instant start = now.truncatedTo(ChronoUnit.MINUTES).minus(40, ChronoUnit.MINUTES);
         List<JsonNode> samples = new ArrayList<>();
