@@ -143,6 +143,42 @@ class BenchmarkImportIT {
         assertThat(goodput.breaches().error().count()).isEqualTo(2);
     }
 
+    /**
+     * Real vLLM 0.27.1 results saved with {@code --goodput ttft:300 tpot:50} but without {@code --save-detailed}
+     * (see the fixtures' README): their good-request count is a whole number, {@code request_goodput} × {@code
+     * duration}, yet they carry no per-request arrays, so the import refuses them saying which flag adds them, and
+     * nothing is stored that could be recounted.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vllmGoodputSummaries")
+    void a_real_vllm_result_saved_with_goodput_but_no_details_is_refused_naming_the_flag(
+            String name, long good, long completed) throws IOException {
+        String slug = deployment("vllm-summary-" + name.replaceAll("\\D", ""));
+        goodputs.change(TenantScope.allTenants(), slug, new GoodputSlo(300.0, 50.0, null));
+        Path file = TestDataSets.BENCHMARK_RESULTS.resolve(name);
+        JsonNode result = json.readTree(file.toFile());
+        double duration = result.get("duration").doubleValue();
+        double goodCount = result.get("request_goodput").doubleValue() * duration;
+        assertThat(Math.abs(goodCount - good)).isLessThan(1e-9);
+        assertThat(Math.round(result.get("request_throughput").doubleValue() * duration))
+                .isEqualTo(completed);
+        assertThat(result.has("ttfts")).isFalse();
+        Instant start = clock.instant().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofHours(4));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> importFile(slug, BenchmarkFormat.VLLM_BENCH, file, start, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--save-detailed");
+        assertThat(query(slug, start, start.plus(Duration.ofMinutes(5))).requests())
+                .isZero();
+    }
+
+    static Stream<org.junit.jupiter.params.provider.Arguments> vllmGoodputSummaries() {
+        return Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of("vllm-bench-goodput-qwen3-8b-rate2.json", 215L, 240L),
+                org.junit.jupiter.params.provider.Arguments.of("vllm-bench-goodput-qwen3-8b-rate3.json", 95L, 299L));
+    }
+
     @Test
     void importing_the_same_file_with_the_same_start_again_counts_nothing_twice() throws IOException {
         String slug = deployment("vllm-twice");
