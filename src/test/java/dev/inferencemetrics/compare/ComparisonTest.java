@@ -51,8 +51,13 @@ class ComparisonTest {
         Comparison comparison = Comparison.of(window(T, 3600, 3600, 10, 100, 5.0), window(T, 3600, 3600, 10, 100, 5.0));
 
         assertThat(comparison.deltas())
-                .filteredOn(d -> d.verdict() != Verdict.NOT_TESTED)
+                .filteredOn(d -> d.verdict() != Verdict.NOT_TESTED && d.verdict() != Verdict.NO_DATA)
                 .allSatisfy(d -> assertThat(d.outcome()).isEqualTo(Outcome.WITHIN_NOISE));
+        assertThat(comparison.deltas())
+                .filteredOn(d -> d.verdict() == Verdict.NO_DATA)
+                .as("only goodput lacks data: these rollups were stored without goodput counts")
+                .extracting(Delta::figure)
+                .containsExactly("goodputPct", "tokenGoodputPct");
     }
 
     @Test
