@@ -42,9 +42,7 @@ class BreakdownController {
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
             @Parameter(description = "consumer, adapter or priority") @RequestParam String dimension,
-            @Parameter(description = "values to list, 1–1000; default 100")
-                    @RequestParam(required = false)
-                    @Nullable
+            @Parameter(description = "values to list, 1–1000; default 100") @RequestParam(required = false) @Nullable
                     String limit,
             @ParameterObject WindowParameters parameters) {
         Dimension by = Dimension.fromCode(dimension)

@@ -34,9 +34,11 @@ final class GenAiSpan {
     static final String FINISH_REASONS = "gen_ai.response.finish_reasons";
     /** The consumer a gateway names (its customer, project or key label), before the end user's id. */
     static final String CONSUMER = "inference_metrics.consumer";
+
     static final String END_USER = "enduser.id";
     /** The LoRA adapter, where the requested model name does not say it. */
     static final String ADAPTER = "inference_metrics.adapter";
+
     static final String PRIORITY = "inference_metrics.priority";
 
     private final Span span;

@@ -79,8 +79,9 @@ public class OtlpIngestService {
             RequestSample sample = span.sample()
                     .withDimensions(
                             span.consumer(),
-                            span.adapter(deployment.model(), model -> deployment.equals(routes.byModel()
-                                    .get(model))),
+                            span.adapter(
+                                    deployment.model(),
+                                    model -> deployment.equals(routes.byModel().get(model))),
                             span.priority());
             byDeployment.computeIfAbsent(deployment, d -> new ArrayList<>()).add(sample);
         } catch (UnusableValueException e) {

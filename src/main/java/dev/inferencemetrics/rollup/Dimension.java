@@ -53,8 +53,8 @@ public enum Dimension {
             return Optional.of(code + " must be 1 to " + maxLength + " characters");
         }
         if (!VALUE.matcher(value).matches()) {
-            return Optional.of(code + " may hold only letters, digits and . _ : / @ + -, starting with a letter or"
-                    + " digit");
+            return Optional.of(
+                    code + " may hold only letters, digits and . _ : / @ + -, starting with a letter or" + " digit");
         }
         for (String prefix : SECRET_PREFIXES) {
             if (value.startsWith(prefix)) {

@@ -33,7 +33,8 @@ public class DimensionRollupRangeStore {
             Instant to,
             Function<Instant, RequestRollup> into) {
         range(
-                        jdbc.sql("select " + StoredRequestRollup.COLUMNS + RANGE + " and value = :value order by bucket"),
+                        jdbc.sql("select " + StoredRequestRollup.COLUMNS + RANGE
+                                + " and value = :value order by bucket"),
                         tenantId,
                         deploymentId,
                         value.dimension(),

@@ -50,8 +50,8 @@ public class DimensionRollupStore {
             on conflict do nothing
             returning dimension, value, resolution_s, bucket""".formatted(UNNESTED);
 
-    private static final String LOCK_EXISTING = "select dimension, value, resolution_s, " + StoredRequestRollup.COLUMNS
-            + """
+    private static final String LOCK_EXISTING =
+            "select dimension, value, resolution_s, " + StoredRequestRollup.COLUMNS + """
              from dimension_rollup
             where tenant_id = :tenantId and deployment_id = :deploymentId
               and (dimension, value, resolution_s, bucket) in (
@@ -72,8 +72,7 @@ public class DimensionRollupStore {
                    ttft_breaches = u.ttft_breaches, itl_breaches = u.itl_breaches, e2e_breaches = u.e2e_breaches
               from %s
              where r.tenant_id = :tenantId and r.deployment_id = :deploymentId and r.dimension = u.dimension
-               and r.value = u.value and r.resolution_s = u.resolution_s and r.bucket = u.bucket"""
-            .formatted(UNNESTED);
+               and r.value = u.value and r.resolution_s = u.resolution_s and r.bucket = u.bucket""".formatted(UNNESTED);
 
     private static final Comparator<DimensionRollup> KEY_ORDER = Comparator.<DimensionRollup, String>comparing(
                     d -> d.value().dimension().code())
@@ -96,9 +95,8 @@ public class DimensionRollupStore {
         Set<Key> inserted = new HashSet<>();
         columns(key(jdbc.sql(INSERT_NEW), tenantId, deploymentId), sorted)
                 .query((RowCallbackHandler) rs -> inserted.add(Key.read(rs)));
-        List<DimensionRollup> existing = sorted.stream()
-                .filter(d -> !inserted.contains(Key.of(d)))
-                .toList();
+        List<DimensionRollup> existing =
+                sorted.stream().filter(d -> !inserted.contains(Key.of(d))).toList();
         if (!existing.isEmpty()) {
             mergeExisting(tenantId, deploymentId, existing);
         }
@@ -144,7 +142,8 @@ public class DimensionRollupStore {
                 .param(
                         "dimensionValues",
                         new SqlArrayValue(
-                                "text", rows.stream().map(d -> d.value().value()).toArray(String[]::new)))
+                                "text",
+                                rows.stream().map(d -> d.value().value()).toArray(String[]::new)))
                 .param(
                         "resolutions",
                         new SqlArrayValue(
@@ -162,7 +161,10 @@ public class DimensionRollupStore {
     private record Key(String dimension, String value, int resolution, Instant bucket) {
         static Key of(DimensionRollup d) {
             return new Key(
-                    d.value().dimension().code(), d.value().value(), d.resolution().seconds(), d.rollup().bucket());
+                    d.value().dimension().code(),
+                    d.value().value(),
+                    d.resolution().seconds(),
+                    d.rollup().bucket());
         }
 
         static Key read(java.sql.ResultSet rs) throws java.sql.SQLException {

@@ -53,9 +53,20 @@ public class DimensionValueStore {
         jdbc.sql(KNOWN)
                 .param("tenantId", tenantId)
                 .param("deploymentId", deploymentId)
-                .param("dimensions", new SqlArrayValue("text", all.stream().map(v -> v.dimension().code()).toArray()))
-                .param("days", new SqlArrayValue("date", all.stream().map(v -> Date.valueOf(v.day())).toArray()))
-                .param("dimensionValues", new SqlArrayValue("text", all.stream().map(DayValue::value).toArray()))
+                .param(
+                        "dimensions",
+                        new SqlArrayValue(
+                                "text",
+                                all.stream().map(v -> v.dimension().code()).toArray()))
+                .param(
+                        "days",
+                        new SqlArrayValue(
+                                "date",
+                                all.stream().map(v -> Date.valueOf(v.day())).toArray()))
+                .param(
+                        "dimensionValues",
+                        new SqlArrayValue(
+                                "text", all.stream().map(DayValue::value).toArray()))
                 .query((RowCallbackHandler) rs -> admitted.add(new DayValue(
                         Dimension.fromCode(rs.getString("dimension")).orElseThrow(),
                         rs.getDate("day").toLocalDate(),
@@ -63,8 +74,8 @@ public class DimensionValueStore {
         // new values by dimension and day, in a fixed order so that two batches take the locks alike
         Map<String, List<DayValue>> missing = all.stream()
                 .filter(v -> !admitted.contains(v))
-                .collect(Collectors.groupingBy(v -> v.dimension().code() + "/" + v.day(), TreeMap::new,
-                        Collectors.toList()));
+                .collect(Collectors.groupingBy(
+                        v -> v.dimension().code() + "/" + v.day(), TreeMap::new, Collectors.toList()));
         missing.values().forEach(values -> admitted.addAll(admitNew(tenantId, deploymentId, values)));
         return admitted;
     }
@@ -72,12 +83,17 @@ public class DimensionValueStore {
     private List<DayValue> admitNew(long tenantId, long deploymentId, List<DayValue> values) {
         DayValue first = values.getFirst();
         jdbc.sql("select pg_advisory_xact_lock(hashtextextended(:lock, 0))")
-                .param("lock", "dimension_value/" + tenantId + "/" + deploymentId + "/" + first.dimension().code() + "/"
-                        + first.day())
+                .param(
+                        "lock",
+                        "dimension_value/" + tenantId + "/" + deploymentId + "/"
+                                + first.dimension().code() + "/" + first.day())
                 .query((RowCallbackHandler) rs -> {});
-        Set<String> since = new HashSet<>(day(jdbc.sql("select value" + KEY + " and value = any(:values)"), tenantId,
-                        deploymentId, first)
-                .param("values", new SqlArrayValue("text", values.stream().map(DayValue::value).toArray()))
+        Set<String> since = new HashSet<>(day(
+                        jdbc.sql("select value" + KEY + " and value = any(:values)"), tenantId, deploymentId, first)
+                .param(
+                        "values",
+                        new SqlArrayValue(
+                                "text", values.stream().map(DayValue::value).toArray()))
                 .query(String.class)
                 .list());
         long count = day(jdbc.sql("select count(*)" + KEY), tenantId, deploymentId, first)
@@ -89,13 +105,17 @@ public class DimensionValueStore {
                 .limit(Math.max(0, Dimension.VALUES_PER_DAY - count))
                 .toList();
         if (!fresh.isEmpty()) {
-            day(jdbc.sql("insert into dimension_value (tenant_id, deployment_id, dimension, day, value)"
+            day(
+                            jdbc.sql("insert into dimension_value (tenant_id, deployment_id, dimension, day, value)"
                                     + " select :tenantId, :deploymentId, :dimension, :day, v"
                                     + " from unnest(:values::text[]) as v"),
                             tenantId,
                             deploymentId,
                             first)
-                    .param("values", new SqlArrayValue("text", fresh.stream().map(DayValue::value).toArray()))
+                    .param(
+                            "values",
+                            new SqlArrayValue(
+                                    "text", fresh.stream().map(DayValue::value).toArray()))
                     .update();
         }
         List<DayValue> admitted = new java.util.ArrayList<>(fresh);
