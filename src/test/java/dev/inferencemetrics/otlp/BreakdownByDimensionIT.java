@@ -37,9 +37,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Requests that name a consumer, adapter and priority, sent through the JSON API and OTLP/HTTP, read back per value
- * from the breakdown and the filtered metrics: counts exact, percentiles within the accuracy contract, and the cap of
- * values per day holding when 5,000 consumers are sent at once.
+ * Requests that name a consumer, adapter and priority, sent through the JSON API, OTLP/HTTP and OTLP/gRPC, read back
+ * per value from the breakdown and the filtered metrics: counts exact, percentiles within the accuracy contract, and
+ * the cap of values per day holding when 5,000 consumers are sent at once.
  */
 class BreakdownByDimensionIT extends ApiIntegrationTest {
 
