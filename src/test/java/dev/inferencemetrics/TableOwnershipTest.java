@@ -43,6 +43,8 @@ class TableOwnershipTest {
             Map.entry("kv_rollup", "rollup"),
             Map.entry("engine_gauge_rollup", "rollup"),
             Map.entry("engine_latency_rollup", "rollup"),
+            Map.entry("dimension_rollup", "rollup"),
+            Map.entry("dimension_value", "rollup"),
             Map.entry("scrape_target", "scrape"),
             Map.entry("scrape_allowed_network", "scrape"),
             Map.entry("deployment_price", "billing"),

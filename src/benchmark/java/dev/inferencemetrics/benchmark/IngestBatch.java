@@ -29,6 +29,22 @@ record IngestBatch(int samples, byte[] json, byte[] copyRows) {
             Instant start,
             double samplesPerSecond,
             long seed) {
+        return prepare(requests, target, count, withGaps, false, start, samplesPerSecond, seed);
+    }
+
+    /**
+     * The same, and with {@code withDimensions} every sample names one of 200 consumers, one of 5 adapters and a
+     * priority (a quarter {@code batch}), as a shared deployment behind a gateway reports them.
+     */
+    static List<IngestBatch> prepare(
+            LlmperfRequests requests,
+            Target target,
+            int count,
+            boolean withGaps,
+            boolean withDimensions,
+            Instant start,
+            double samplesPerSecond,
+            long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         long nanosPerSample = Math.round(1e9 / samplesPerSecond);
         List<IngestBatch> batches = new ArrayList<>(count);
@@ -40,6 +56,12 @@ record IngestBatch(int samples, byte[] json, byte[] copyRows) {
                 long n = (long) b * BenchmarkOptions.BATCH_SIZE + i;
                 Instant ts = start.plusNanos(n * nanosPerSample / 1_000 * 1_000);
                 RequestSample sample = requests.next(random, ts, withGaps);
+                if (withDimensions) {
+                    sample = sample.withDimensions(
+                            "consumer-" + random.nextInt(200),
+                            "adapter-" + random.nextInt(5),
+                            random.nextInt(4) == 0 ? "batch" : "interactive");
+                }
                 SampleText.appendJson(json.append(i == 0 ? "" : ","), sample);
                 SampleText.appendCopyRow(
                         copy, target.tenantId(), target.copyDeploymentId(), sample, ts.plus(Duration.ofSeconds(1)));

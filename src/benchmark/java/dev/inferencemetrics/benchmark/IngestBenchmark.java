@@ -76,12 +76,25 @@ final class IngestBenchmark {
     }
 
     Figures run(String form, int batches, boolean withGaps, long seed) throws Exception {
+        return run(form, batches, withGaps, false, seed);
+    }
+
+    /** With {@code withDimensions}, every HTTP sample names a consumer, an adapter and a priority; COPY is unchanged. */
+    Figures run(String form, int batches, boolean withGaps, boolean withDimensions, long seed) throws Exception {
         // long enough for the JIT to settle: compilation still under way would count against the HTTP path
         int warmup = Math.max(options.clients() * 25, batches / 4);
         Instant start = clock.instant().minus(Duration.ofMinutes(1));
         List<IngestBatch> warm = IngestBatch.prepare(
-                requests, target, warmup, withGaps, start.minus(Duration.ofMinutes(2)), STAMP_RATE, seed);
-        List<IngestBatch> timed = IngestBatch.prepare(requests, target, batches, withGaps, start, STAMP_RATE, seed + 1);
+                requests,
+                target,
+                warmup,
+                withGaps,
+                withDimensions,
+                start.minus(Duration.ofMinutes(2)),
+                STAMP_RATE,
+                seed);
+        List<IngestBatch> timed =
+                IngestBatch.prepare(requests, target, batches, withGaps, withDimensions, start, STAMP_RATE, seed + 1);
 
         copy(warm);
         CpuMeter.Reading before = cpu.read();

@@ -100,7 +100,9 @@ public final class IngestQueryBenchmark {
         StorageFigures storage = StorageFigures.measure(jdbc, history);
         report.queries(timeQueries(app, options, history, end), options);
         report.storage(storage);
-        report.ingest(measureIngest(app, options, requests, sandbox), options.clients());
+        List<IngestBenchmark.Figures> ingest = measureIngest(app, options, requests, sandbox);
+        report.ingest(ingest, options.clients());
+        reportDimensionCost(ingest);
         report.targets();
     }
 
@@ -166,11 +168,33 @@ public final class IngestQueryBenchmark {
         List<IngestBenchmark.Figures> forms = new ArrayList<>();
         progress("ingesting tpotMs batches");
         forms.add(ingest.run("tpotMs", options.batches(), false, 1));
+        progress("ingesting tpotMs batches that name a consumer, adapter and priority");
+        forms.add(ingest.run(WITH_DIMENSIONS, options.batches(), false, true, 3));
         if (options.itlBatches() > 0) {
             progress("ingesting itlMs batches");
             forms.add(ingest.run("itlMs (token gaps)", options.itlBatches(), true, 2));
         }
         return forms;
+    }
+
+    private static final String WITH_DIMENSIONS = "tpotMs + consumer, adapter, priority";
+
+    /**
+     * The HTTP ingest rate of samples that name a consumer, adapter and priority (their dimension rollups written too)
+     * against that of the same samples without them, both measured in this run. The batches with dimensions go second,
+     * into a fuller table, so the ratio leans against them if at all.
+     */
+    private static void reportDimensionCost(List<IngestBenchmark.Figures> forms) {
+        IngestBenchmark.Figures plain = forms.getFirst();
+        forms.stream()
+                .filter(f -> f.form().equals(WITH_DIMENSIONS))
+                .findFirst()
+                .ifPresent(dimensions -> System.out.printf(
+                        "%nIngest with dimensions: %,.0f samples/s against %,.0f without (same run): %.2f× (target ≥"
+                                + " 0.90×)%n",
+                        dimensions.httpPerSecond(),
+                        plain.httpPerSecond(),
+                        dimensions.httpPerSecond() / plain.httpPerSecond()));
     }
 
     static URI api(ConfigurableApplicationContext app) {

@@ -43,7 +43,18 @@ final class SampleText {
                 .append(sample.outputTokens())
                 .append(",\"status\":\"")
                 .append(sample.status().code())
-                .append("\"}");
+                .append('"');
+        appendJsonText(out, "consumer", sample.consumer());
+        appendJsonText(out, "adapter", sample.adapter());
+        appendJsonText(out, "priority", sample.priority());
+        out.append('}');
+    }
+
+    /** A label of letters, digits and marks that need no escaping in JSON. */
+    private static void appendJsonText(StringBuilder out, String name, @Nullable String value) {
+        if (value != null) {
+            out.append(",\"").append(name).append("\":\"").append(value).append('"');
+        }
     }
 
     static void appendCopyRow(

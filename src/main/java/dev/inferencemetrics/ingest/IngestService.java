@@ -6,6 +6,8 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.rollup.DeploymentRollup;
+import dev.inferencemetrics.rollup.DimensionRollupStore;
+import dev.inferencemetrics.rollup.DimensionValueStore;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestOutcome;
@@ -17,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
@@ -39,6 +42,8 @@ public class IngestService {
     private final KvSampleStore kvSamples;
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
+    private final DimensionValueStore dimensionValues;
+    private final DimensionRollupStore dimensionRollups;
     private final IngestLimits limits;
     private final RetentionProperties retention;
     private final Clock clock;
@@ -50,6 +55,8 @@ public class IngestService {
             KvSampleStore kvSamples,
             RequestRollupStore requestRollups,
             KvRollupStore kvRollups,
+            DimensionValueStore dimensionValues,
+            DimensionRollupStore dimensionRollups,
             IngestLimits limits,
             RetentionProperties retention,
             Clock clock) {
@@ -59,6 +66,8 @@ public class IngestService {
         this.kvSamples = kvSamples;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
+        this.dimensionValues = dimensionValues;
+        this.dimensionRollups = dimensionRollups;
         this.limits = limits;
         this.retention = retention;
         this.clock = clock;
@@ -106,7 +115,23 @@ public class IngestService {
                     resolution,
                     RollupDeltas.ofRequests(stored, outcomes, resolution));
         }
+        storeDimensions(deployment, stored, outcomes);
         return stored;
+    }
+
+    /**
+     * Folds the stored samples that name a consumer, adapter or priority into the dimension rollups: a batch without
+     * any costs nothing more; one with some costs a statement for the day's known values and the merge of one write.
+     */
+    private void storeDimensions(DeploymentRef deployment, List<RequestSample> stored, RequestOutcome[] outcomes) {
+        Set<DimensionValueStore.DayValue> named = RollupDeltas.dayValues(stored);
+        if (named.isEmpty()) {
+            return;
+        }
+        Set<DimensionValueStore.DayValue> admitted =
+                dimensionValues.admit(deployment.tenantId(), deployment.id(), named);
+        dimensionRollups.add(
+                deployment.tenantId(), deployment.id(), RollupDeltas.ofDimensions(stored, outcomes, admitted));
     }
 
     @Transactional

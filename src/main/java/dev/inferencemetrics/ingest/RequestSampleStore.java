@@ -30,14 +30,16 @@ class RequestSampleStore {
     private static final String INSERT = """
             insert into request_sample (tenant_id, deployment_id, ts, request_id, status, ttft_ms, e2e_ms, tpot_ms,
                                         itl_gaps_ms, input_tokens, output_tokens, queue_ms, finish_reason,
-                                        received_at)
+                                        consumer, adapter, priority, received_at)
             select :tenantId, :deploymentId, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps,
-                   u.input_tokens, u.output_tokens, u.queue, u.finish_reason, :receivedAt
+                   u.input_tokens, u.output_tokens, u.queue, u.finish_reason, u.consumer, u.adapter, u.priority,
+                   :receivedAt
             from unnest(:ts::timestamptz[], :requestIds::text[], :statuses::smallint[], :ttft::real[], :e2e::real[],
                         :tpot::real[], :gaps::bytea[], :inputTokens::integer[], :outputTokens::integer[],
-                        :queue::real[], :finishReasons::text[])
+                        :queue::real[], :finishReasons::text[], :consumers::text[], :adapters::text[],
+                        :priorities::text[])
                  as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens, queue,
-                      finish_reason)
+                      finish_reason, consumer, adapter, priority)
             order by u.request_id, u.ts""";
 
     private static final String INSERT_SKIPPING_STORED = INSERT + """
@@ -120,6 +122,9 @@ class RequestSampleStore {
         private final Integer[] outputTokens;
         private final @Nullable Float[] queue;
         private final @Nullable String[] finishReasons;
+        private final @Nullable String[] consumers;
+        private final @Nullable String[] adapters;
+        private final @Nullable String[] priorities;
 
         Columns(List<RequestSample> samples) {
             int n = samples.size();
@@ -134,6 +139,9 @@ class RequestSampleStore {
             outputTokens = new Integer[n];
             queue = new @Nullable Float[n];
             finishReasons = new @Nullable String[n];
+            consumers = new @Nullable String[n];
+            adapters = new @Nullable String[n];
+            priorities = new @Nullable String[n];
             for (int i = 0; i < n; i++) {
                 RequestSample sample = samples.get(i);
                 ts[i] = Timestamp.from(sample.ts());
@@ -147,6 +155,9 @@ class RequestSampleStore {
                 outputTokens[i] = sample.outputTokens();
                 queue[i] = toFloat(sample.queueMs());
                 finishReasons[i] = sample.finishReason();
+                consumers[i] = sample.consumer();
+                adapters[i] = sample.adapter();
+                priorities[i] = sample.priority();
             }
         }
 
@@ -167,7 +178,10 @@ class RequestSampleStore {
                     .param("inputTokens", new SqlArrayValue("int4", (Object[]) inputTokens))
                     .param("outputTokens", new SqlArrayValue("int4", (Object[]) outputTokens))
                     .param("queue", new SqlArrayValue("float4", (Object[]) queue))
-                    .param("finishReasons", new SqlArrayValue("text", (Object[]) finishReasons));
+                    .param("finishReasons", new SqlArrayValue("text", (Object[]) finishReasons))
+                    .param("consumers", new SqlArrayValue("text", (Object[]) consumers))
+                    .param("adapters", new SqlArrayValue("text", (Object[]) adapters))
+                    .param("priorities", new SqlArrayValue("text", (Object[]) priorities));
         }
     }
 

@@ -1,16 +1,24 @@
 package dev.inferencemetrics.ingest;
 
 import dev.inferencemetrics.deployment.GoodputSlo;
+import dev.inferencemetrics.rollup.Dimension;
+import dev.inferencemetrics.rollup.DimensionRollup;
+import dev.inferencemetrics.rollup.DimensionValue;
+import dev.inferencemetrics.rollup.DimensionValueStore;
 import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.Resolution;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Folds newly stored samples into one rollup delta per bucket. */
 final class RollupDeltas {
@@ -23,17 +31,75 @@ final class RollupDeltas {
         Map<Instant, RequestRollup> byBucket = new HashMap<>();
         for (int i = 0; i < samples.size(); i++) {
             RequestSample sample = samples.get(i);
-            RequestRollup rollup = byBucket.computeIfAbsent(resolution.bucketOf(sample.ts()), RequestRollup::new);
-            boolean ok = sample.status() == SampleStatus.OK;
-            rollup.addRequest(ok, sample.inputTokens(), sample.outputTokens());
-            rollup.goodput().add(outcomes[i], sample.outputTokens());
-            if (ok) {
-                addLatencies(rollup, sample);
-            } else {
-                rollup.addFailure(FailedStatus.valueOf(sample.status().name()));
-            }
+            add(byBucket.computeIfAbsent(resolution.bucketOf(sample.ts()), RequestRollup::new), sample, outcomes[i]);
         }
         return byBucket.values();
+    }
+
+    /**
+     * The rollups of the samples that name a value of some dimension, per dimension value, resolution and bucket; a
+     * value that is not among the {@code admitted} of its day counts under {@link DimensionValue#OTHER}.
+     */
+    static Collection<DimensionRollup> ofDimensions(
+            List<RequestSample> samples, RequestOutcome[] outcomes, Set<DimensionValueStore.DayValue> admitted) {
+        Map<DimensionKey, DimensionRollup> byKey = new HashMap<>();
+        for (int i = 0; i < samples.size(); i++) {
+            RequestSample sample = samples.get(i);
+            if (!sample.hasDimensions()) {
+                continue;
+            }
+            for (Dimension dimension : Dimension.values()) {
+                String value = sample.valueOf(dimension);
+                if (value == null) {
+                    continue;
+                }
+                DimensionValue counted = admitted.contains(dayValue(dimension, sample.ts(), value))
+                        ? new DimensionValue(dimension, value)
+                        : DimensionValue.other(dimension);
+                for (Resolution resolution : Resolution.values()) {
+                    Instant bucket = resolution.bucketOf(sample.ts());
+                    DimensionRollup rollup = byKey.computeIfAbsent(
+                            new DimensionKey(counted, resolution, bucket),
+                            key -> new DimensionRollup(counted, resolution, new RequestRollup(bucket)));
+                    add(rollup.rollup(), sample, outcomes[i]);
+                }
+            }
+        }
+        return byKey.values();
+    }
+
+    /** The values the samples name, each on the UTC day of its sample. */
+    static Set<DimensionValueStore.DayValue> dayValues(List<RequestSample> samples) {
+        Set<DimensionValueStore.DayValue> values = new HashSet<>();
+        for (RequestSample sample : samples) {
+            if (!sample.hasDimensions()) {
+                continue;
+            }
+            for (Dimension dimension : Dimension.values()) {
+                String value = sample.valueOf(dimension);
+                if (value != null) {
+                    values.add(dayValue(dimension, sample.ts(), value));
+                }
+            }
+        }
+        return values;
+    }
+
+    private static DimensionValueStore.DayValue dayValue(Dimension dimension, Instant ts, String value) {
+        return new DimensionValueStore.DayValue(dimension, LocalDate.ofInstant(ts, ZoneOffset.UTC), value);
+    }
+
+    private record DimensionKey(DimensionValue value, Resolution resolution, Instant bucket) {}
+
+    private static void add(RequestRollup rollup, RequestSample sample, RequestOutcome outcome) {
+        boolean ok = sample.status() == SampleStatus.OK;
+        rollup.addRequest(ok, sample.inputTokens(), sample.outputTokens());
+        rollup.goodput().add(outcome, sample.outputTokens());
+        if (ok) {
+            addLatencies(rollup, sample);
+        } else {
+            rollup.addFailure(FailedStatus.valueOf(sample.status().name()));
+        }
     }
 
     /** The samples' outcomes against the goodput SLO, in their order. */

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.rollup.Dimension;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.jspecify.annotations.Nullable;
@@ -40,7 +41,33 @@ final class SampleReader {
         checkLatencies(status, ttft, e2e, tpot, gaps, outputTokens);
         checkQueue(queue, ttft, e2e);
         return new RequestSample(
-                requestId, ts, status, ttft, e2e, tpot, gaps, inputTokens, outputTokens, queue, finishReason);
+                requestId,
+                ts,
+                status,
+                ttft,
+                e2e,
+                tpot,
+                gaps,
+                inputTokens,
+                outputTokens,
+                queue,
+                finishReason,
+                dimension(fields, Dimension.CONSUMER),
+                dimension(fields, Dimension.ADAPTER),
+                dimension(fields, Dimension.PRIORITY));
+    }
+
+    private static @Nullable String dimension(SampleFields fields, Dimension dimension) {
+        return checkedDimension(dimension, fields.optionalText(dimension.code(), dimension.maxLength()));
+    }
+
+    private static @Nullable String checkedDimension(Dimension dimension, @Nullable String value) {
+        if (value != null) {
+            dimension.problem(value).ifPresent(problem -> {
+                throw new InvalidSample(problem);
+            });
+        }
+        return value;
     }
 
     /**
@@ -66,6 +93,9 @@ final class SampleReader {
                 sample.itlGapsMs(),
                 sample.outputTokens());
         checkQueue(sample.queueMs(), sample.ttftMs(), sample.e2eMs());
+        for (Dimension dimension : Dimension.values()) {
+            checkedDimension(dimension, sample.valueOf(dimension));
+        }
         return sample.withFinishReason(FinishReason.normalised(sample.finishReason()));
     }
 

@@ -1,7 +1,9 @@
 package dev.inferencemetrics.metrics;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.inferencemetrics.rollup.DimensionValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -15,7 +17,24 @@ import org.jspecify.annotations.Nullable;
 record MetricsAnswer(
         @JsonUnwrapped DeploymentMetrics metrics,
         LatencySource latencySource,
-        @Nullable Map<String, ApproximateSummary> approximate) {
+        @Nullable Map<String, ApproximateSummary> approximate,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Filter filter) {
+
+    /**
+     * The one dimension value the answer is about; {@code otherCounted}: some traffic of the dimension in the window
+     * was counted under "other" (a day reached its cap of values), so a value first seen past the cap has part of its
+     * requests there.
+     */
+    record Filter(String dimension, String value, boolean otherCounted) {}
+
+    /** The figures of one value's requests: exact from its rollups, never the engines' histograms. */
+    static MetricsAnswer filtered(DeploymentMetrics metrics, DimensionValue value, boolean otherCounted) {
+        return new MetricsAnswer(
+                metrics,
+                metrics.summary().requests() > 0 ? LatencySource.REQUESTS : LatencySource.NONE,
+                null,
+                new Filter(value.dimension().code(), value.value(), otherCounted));
+    }
 
     /** Where the window's latency figures come from. */
     enum LatencySource {
@@ -42,10 +61,10 @@ record MetricsAnswer(
         if (!approximate.isEmpty()) {
             Map<String, ApproximateSummary> byMetric = new LinkedHashMap<>();
             approximate.metrics().forEach((metric, summary) -> byMetric.put(metric, ApproximateSummary.of(summary)));
-            return new MetricsAnswer(metrics, LatencySource.ENGINE_HISTOGRAMS, byMetric);
+            return new MetricsAnswer(metrics, LatencySource.ENGINE_HISTOGRAMS, byMetric, null);
         }
         return new MetricsAnswer(
-                metrics, metrics.summary().requests() > 0 ? LatencySource.REQUESTS : LatencySource.NONE, null);
+                metrics, metrics.summary().requests() > 0 ? LatencySource.REQUESTS : LatencySource.NONE, null, null);
     }
 
     /** Bucketed p50/p90/p95/p99 of one metric, in milliseconds, and how many observations they rest on. */

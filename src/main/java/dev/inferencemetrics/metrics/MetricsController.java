@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.deployment.DeploymentListItem;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
@@ -62,11 +63,26 @@ class MetricsController {
                     + " latency figures come from: requests (exact), engine-histograms (a deployment known only from"
                     + " its engines' /metrics in this window: see approximate, bucketed estimates with their bucket"
                     + " bounds) or none. Throughput per interval gives input (prompt) and output (generated) tokens/s"
-                    + " apart; their sum is the input + output tokens/s.")
+                    + " apart; their sum is the input + output tokens/s. consumer=, adapter= or priority= (one at"
+                    + " a time) answers for that value's requests from its own rollups; filter.otherCounted then says"
+                    + " whether the window has traffic past a day's cap of values, counted under other.")
     MetricsAnswer metrics(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
-            @ParameterObject WindowParameters parameters) {
+            @ParameterObject WindowParameters parameters,
+            @ParameterObject DimensionParameters dimensions) {
+        DimensionValue filter = dimensions.filter();
+        if (filter != null) {
+            return reads.read(
+                    caller,
+                    slug,
+                    "metrics",
+                    parameters,
+                    window -> MetricsAnswer.filtered(
+                            metrics.query(caller.scope(), slug, window, filter),
+                            filter,
+                            metrics.anyOther(caller.scope(), slug, window, filter.dimension())));
+        }
         return reads.read(
                 caller,
                 slug,

@@ -8,6 +8,9 @@ import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Series;
 import dev.inferencemetrics.metrics.DeploymentMetrics.SloCompliance;
 import dev.inferencemetrics.metrics.DeploymentMetrics.Summary;
+import dev.inferencemetrics.rollup.Dimension;
+import dev.inferencemetrics.rollup.DimensionRollupRangeStore;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestRollup;
@@ -34,6 +37,7 @@ public class MetricsQueryService {
     private final DeploymentService deployments;
     private final DeploymentGoodputs goodputs;
     private final RequestRollupRangeStore requestRollups;
+    private final DimensionRollupRangeStore dimensionRollups;
     private final KvRollupStore kvRollups;
     private final Timer latency;
 
@@ -41,11 +45,13 @@ public class MetricsQueryService {
             DeploymentService deployments,
             DeploymentGoodputs goodputs,
             RequestRollupRangeStore requestRollups,
+            DimensionRollupRangeStore dimensionRollups,
             KvRollupStore kvRollups,
             MeterRegistry meters) {
         this.deployments = deployments;
         this.goodputs = goodputs;
         this.requestRollups = requestRollups;
+        this.dimensionRollups = dimensionRollups;
         this.kvRollups = kvRollups;
         this.latency = Timer.builder("inference.metrics.query")
                 .description("Time to answer a deployment's metrics, for the UI and the API alike")
@@ -58,10 +64,29 @@ public class MetricsQueryService {
         return query(deployments.require(scope, deploymentSlug), window);
     }
 
+    /**
+     * The metrics of the deployment's requests with one value of a dimension (null: all requests), from that value's
+     * rollups; KV-cache figures are the deployment's, which no request names.
+     */
+    @Transactional(readOnly = true)
+    public DeploymentMetrics query(
+            TenantScope scope, String deploymentSlug, QueryWindow window, @Nullable DimensionValue filter) {
+        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return latency.record(() -> merge(deployment, window, filter));
+    }
+
     /** The metrics of a deployment the caller has resolved already (the deployment page, once per visit). */
     @Transactional(readOnly = true)
     public DeploymentMetrics query(DeploymentRef deployment, QueryWindow window) {
-        return latency.record(() -> merge(deployment, window));
+        return latency.record(() -> merge(deployment, window, null));
+    }
+
+    /** Whether traffic of the dimension was counted under "other" in the window (a day's value cap was reached). */
+    @Transactional(readOnly = true)
+    public boolean anyOther(TenantScope scope, String deploymentSlug, QueryWindow window, Dimension dimension) {
+        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
+        return dimensionRollups.anyOther(
+                deployment.tenantId(), deployment.id(), dimension, window.resolution(), window.from(), window.to());
     }
 
     /**
@@ -79,9 +104,20 @@ public class MetricsQueryService {
         });
     }
 
-    private DeploymentMetrics merge(DeploymentRef deployment, QueryWindow window) {
+    private DeploymentMetrics merge(DeploymentRef deployment, QueryWindow window, @Nullable DimensionValue filter) {
         IntervalRollups intervals = kvIntervals(deployment, window);
-        mergeRequests(deployment, window, intervals::requestsAt);
+        if (filter == null) {
+            mergeRequests(deployment, window, intervals::requestsAt);
+        } else {
+            dimensionRollups.mergeInto(
+                    deployment.tenantId(),
+                    deployment.id(),
+                    filter,
+                    window.resolution(),
+                    window.from(),
+                    window.to(),
+                    intervals::requestsAt);
+        }
 
         List<LatencyPoint> ttft = intervals.latencySeries(RequestRollup::ttft);
         List<LatencyPoint> itl = intervals.latencySeries(RequestRollup::itl);
@@ -125,7 +161,7 @@ public class MetricsQueryService {
                 deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to(), into);
     }
 
-    private static SloCompliance sloCompliance(DeploymentRef deployment, RequestRollup totals) {
+    static SloCompliance sloCompliance(DeploymentRef deployment, RequestRollup totals) {
         double ttftSlo = deployment.sloTtftP95Ms().doubleValue();
         double itlSlo = deployment.sloItlP95Ms().doubleValue();
         return new SloCompliance(

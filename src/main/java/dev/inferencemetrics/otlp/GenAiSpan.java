@@ -32,6 +32,14 @@ final class GenAiSpan {
     static final String SERVER_TTFT = "gen_ai.server.time_to_first_token";
     static final String SERVER_TPOT = "gen_ai.server.time_per_output_token";
     static final String FINISH_REASONS = "gen_ai.response.finish_reasons";
+    /** The consumer a gateway names (its customer, project or key label), before the end user's id. */
+    static final String CONSUMER = "inference_metrics.consumer";
+
+    static final String END_USER = "enduser.id";
+    /** The LoRA adapter, where the requested model name does not say it. */
+    static final String ADAPTER = "inference_metrics.adapter";
+
+    static final String PRIORITY = "inference_metrics.priority";
 
     private final Span span;
     private final SpanAttributes attributes;
@@ -49,6 +57,31 @@ final class GenAiSpan {
     @Nullable
     String model() {
         return attributes.firstText(RESPONSE_MODEL, REQUEST_MODEL);
+    }
+
+    /** The consumer the span names: the gateway's label, else the end user's id. Ingest checks its form. */
+    @Nullable
+    String consumer() {
+        return attributes.firstText(CONSUMER, END_USER);
+    }
+
+    /**
+     * The adapter the span names, else the requested model when it is neither the deployment's base model nor one of
+     * the model names {@code ownModels} says route to it (vLLM names a LoRA adapter by the model the request asked for).
+     */
+    @Nullable
+    String adapter(String baseModel, java.util.function.Predicate<String> ownModels) {
+        String named = attributes.text(ADAPTER);
+        if (named != null) {
+            return named;
+        }
+        String requested = attributes.text(REQUEST_MODEL);
+        return requested == null || requested.equals(baseModel) || ownModels.test(requested) ? null : requested;
+    }
+
+    @Nullable
+    String priority() {
+        return attributes.text(PRIORITY);
     }
 
     /**

@@ -76,7 +76,14 @@ public class OtlpIngestService {
             return;
         }
         try {
-            byDeployment.computeIfAbsent(deployment, d -> new ArrayList<>()).add(span.sample());
+            RequestSample sample = span.sample()
+                    .withDimensions(
+                            span.consumer(),
+                            span.adapter(
+                                    deployment.model(),
+                                    model -> deployment.equals(routes.byModel().get(model))),
+                            span.priority());
+            byDeployment.computeIfAbsent(deployment, d -> new ArrayList<>()).add(sample);
         } catch (UnusableValueException e) {
             outcomes.reject(Objects.requireNonNullElse(e.getMessage(), "the span is not usable"));
         }

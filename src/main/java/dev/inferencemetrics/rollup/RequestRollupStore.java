@@ -130,8 +130,8 @@ public class RequestRollupStore {
                 .param("resolution", resolution.seconds());
     }
 
-    /** Binds the rows' columns as the arrays {@link #UNNESTED} reads. */
-    private static JdbcClient.StatementSpec columns(JdbcClient.StatementSpec statement, List<RequestRollup> rows) {
+    /** Binds the rows' columns as the arrays {@link #UNNESTED} reads (and {@link DimensionRollupStore} too). */
+    static JdbcClient.StatementSpec columns(JdbcClient.StatementSpec statement, List<RequestRollup> rows) {
         int n = rows.size();
         Integer[] requests = new Integer[n];
         Integer[] ok = new Integer[n];
@@ -209,7 +209,7 @@ public class RequestRollupStore {
         return rows.stream().map(row -> Math.toIntExact(row.failures(status))).toArray(Integer[]::new);
     }
 
-    private static Timestamp[] timestamps(List<RequestRollup> rows) {
+    static Timestamp[] timestamps(List<RequestRollup> rows) {
         return rows.stream().map(row -> Timestamp.from(row.bucket())).toArray(Timestamp[]::new);
     }
 

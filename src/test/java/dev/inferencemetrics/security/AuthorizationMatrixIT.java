@@ -69,6 +69,7 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         INGEST,
         METRICS,
         HEATMAP,
+        BREAKDOWN,
         USAGE,
         ALERT_RULES,
         SCALING_POINT,
@@ -653,6 +654,11 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
                         caller,
                         "/api/v1/deployments/" + tenant.deployment() + "/heatmap?metric=ttft&from="
                                 + now.minus(Duration.ofHours(1)) + "&to=" + now);
+            case BREAKDOWN ->
+                get(
+                        caller,
+                        "/api/v1/deployments/" + tenant.deployment() + "/breakdown?dimension=consumer&from="
+                                + now.minus(Duration.ofHours(1)) + "&to=" + now);
             case USAGE ->
                 get(
                         caller,
@@ -739,6 +745,8 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             merged.put(Feature.GOODPUT_SLO_CHANGE, new int[] {alerts[2], alerts[3]});
             // the heatmap is read from the same rollups under the same rules as the metrics
             merged.put(Feature.HEATMAP, features.get(Feature.METRICS));
+            // and so is the breakdown by consumer, adapter or priority
+            merged.put(Feature.BREAKDOWN, features.get(Feature.METRICS));
             all.put(caller, merged);
         });
         return all;

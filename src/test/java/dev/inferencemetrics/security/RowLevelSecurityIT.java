@@ -47,6 +47,15 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
                     "request_rollup",
                     "insert into request_rollup values (:b, :bd, 60, now(), 1, 1, 1, 1, '\\x00', '\\x00', '\\x00')"),
             Map.entry(
+                    "dimension_rollup",
+                    "insert into dimension_rollup (tenant_id, deployment_id, dimension, value, resolution_s, bucket,"
+                            + " requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e)"
+                            + " values (:b, :bd, 'consumer', 'smuggled', 60, now(), 1, 1, 1, 1, '\\x00', '\\x00',"
+                            + " '\\x00')"),
+            Map.entry(
+                    "dimension_value",
+                    "insert into dimension_value values (:b, :bd, 'consumer', current_date, 'smuggled')"),
+            Map.entry(
                     "kv_rollup",
                     "insert into kv_rollup values (:b, :bd, 60, date_trunc('minute', now()) - interval '1 day',"
                             + " 1, 1, 1, 1)"),

@@ -42,7 +42,9 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
                 key,
                 deployment,
                 IntStream.range(0, 20)
-                        .mapToObj(i -> RequestSampleJson.ok(name + "-" + i, now.minus(Duration.ofMinutes(i))))
+                        // naming a consumer gives the tenant dimension rollups and values too
+                        .mapToObj(i -> RequestSampleJson.ok(name + "-" + i, now.minus(Duration.ofMinutes(i)))
+                                .set("consumer", name))
                         .toList());
         api.ingestKvCache(key, deployment, List.of(KvReadingJson.reading("r0", now, 40)));
         context.getBean(DeploymentOtlpNames.class)

@@ -1,0 +1,178 @@
+package dev.inferencemetrics.rollup;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Merges the dimension rollup deltas of one ingest batch (every dimension, value and resolution at once) into the
+ * stored rows, as {@link RequestRollupStore} merges the deployment's: new rows are inserted, existing ones are locked
+ * in key order, merged in Java and written back. One statement when every row is new, three when some exist.
+ */
+@Repository
+public class DimensionRollupStore {
+
+    private static final String UNNESTED = """
+            unnest(:dimensions::text[], :dimensionValues::text[], :resolutions::integer[], :buckets::timestamptz[],
+                   :requests::integer[], :okRequests::integer[], :inputTokens::bigint[],
+                   :outputTokens::bigint[], :ttft::bytea[], :itl::bytea[], :e2e::bytea[], :queue::bytea[],
+                   :errorRequests::integer[], :timeoutRequests::integer[], :cancelledRequests::integer[],
+                   :inputTokensSketch::bytea[], :outputTokensSketch::bytea[], :countedRequests::integer[],
+                   :countedOutputTokens::bigint[], :goodRequests::integer[], :goodOutputTokens::bigint[],
+                   :incompleteRequests::integer[], :ttftBreaches::integer[], :itlBreaches::integer[],
+                   :e2eBreaches::integer[])
+                as u(dimension, value, resolution_s, bucket, requests, ok_requests, input_tokens, output_tokens, ttft,
+                     itl, e2e, queue, error_requests, timeout_requests, cancelled_requests, input_tokens_sketch,
+                     output_tokens_sketch, counted_requests, counted_output_tokens, good_requests, good_output_tokens,
+                     incomplete_requests, ttft_breaches, itl_breaches, e2e_breaches)""";
+
+    private static final String INSERT_NEW = """
+            insert into dimension_rollup (tenant_id, deployment_id, dimension, value, resolution_s, bucket, requests,
+                                          ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue,
+                                          error_requests, timeout_requests, cancelled_requests, input_tokens_sketch,
+                                          output_tokens_sketch, counted_requests, counted_output_tokens,
+                                          good_requests, good_output_tokens, incomplete_requests, ttft_breaches,
+                                          itl_breaches, e2e_breaches)
+            select :tenantId, :deploymentId, u.* from %s
+            order by u.dimension, u.value, u.resolution_s, u.bucket
+            on conflict do nothing
+            returning dimension, value, resolution_s, bucket""".formatted(UNNESTED);
+
+    private static final String LOCK_EXISTING =
+            "select dimension, value, resolution_s, " + StoredRequestRollup.COLUMNS + """
+             from dimension_rollup
+            where tenant_id = :tenantId and deployment_id = :deploymentId
+              and (dimension, value, resolution_s, bucket) in (
+                  select * from unnest(:dimensions::text[], :dimensionValues::text[], :resolutions::integer[],
+                                       :buckets::timestamptz[]))
+            order by dimension, value, resolution_s, bucket
+            for update""";
+
+    private static final String UPDATE = """
+            update dimension_rollup r
+               set requests = u.requests, ok_requests = u.ok_requests, input_tokens = u.input_tokens,
+                   output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue,
+                   error_requests = u.error_requests, timeout_requests = u.timeout_requests,
+                   cancelled_requests = u.cancelled_requests, input_tokens_sketch = u.input_tokens_sketch,
+                   output_tokens_sketch = u.output_tokens_sketch, counted_requests = u.counted_requests,
+                   counted_output_tokens = u.counted_output_tokens, good_requests = u.good_requests,
+                   good_output_tokens = u.good_output_tokens, incomplete_requests = u.incomplete_requests,
+                   ttft_breaches = u.ttft_breaches, itl_breaches = u.itl_breaches, e2e_breaches = u.e2e_breaches
+              from %s
+             where r.tenant_id = :tenantId and r.deployment_id = :deploymentId and r.dimension = u.dimension
+               and r.value = u.value and r.resolution_s = u.resolution_s and r.bucket = u.bucket""".formatted(UNNESTED);
+
+    private static final Comparator<DimensionRollup> KEY_ORDER = Comparator.<DimensionRollup, String>comparing(
+                    d -> d.value().dimension().code())
+            .thenComparing(d -> d.value().value())
+            .thenComparingInt(d -> d.resolution().seconds())
+            .thenComparing(d -> d.rollup().bucket());
+
+    private final JdbcClient jdbc;
+
+    DimensionRollupStore(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Adds the deltas (one per value, resolution and bucket) to the stored rows. Runs in the caller's transaction. */
+    public void add(long tenantId, long deploymentId, Collection<DimensionRollup> deltas) {
+        if (deltas.isEmpty()) {
+            return;
+        }
+        List<DimensionRollup> sorted = deltas.stream().sorted(KEY_ORDER).toList();
+        Set<Key> inserted = new HashSet<>();
+        columns(key(jdbc.sql(INSERT_NEW), tenantId, deploymentId), sorted)
+                .query((RowCallbackHandler) rs -> inserted.add(Key.read(rs)));
+        List<DimensionRollup> existing =
+                sorted.stream().filter(d -> !inserted.contains(Key.of(d))).toList();
+        if (!existing.isEmpty()) {
+            mergeExisting(tenantId, deploymentId, existing);
+        }
+    }
+
+    private void mergeExisting(long tenantId, long deploymentId, List<DimensionRollup> deltas) {
+        Map<Key, DimensionRollup> byKey = HashMap.newHashMap(deltas.size());
+        deltas.forEach(d -> byKey.put(Key.of(d), d));
+        List<DimensionRollup> merged = new ArrayList<>(deltas.size());
+        keys(key(jdbc.sql(LOCK_EXISTING), tenantId, deploymentId), deltas).query((RowCallbackHandler) rs -> {
+            DimensionRollup delta =
+                    Objects.requireNonNull(byKey.get(Key.read(rs)), "a locked row is one of the deltas' keys");
+            RequestRollup stored = StoredRequestRollup.read(rs).toRollup();
+            stored.merge(delta.rollup());
+            merged.add(new DimensionRollup(delta.value(), delta.resolution(), stored));
+        });
+        if (merged.size() != deltas.size()) {
+            throw new IllegalStateException("a dimension rollup row vanished while being merged");
+        }
+        columns(key(jdbc.sql(UPDATE), tenantId, deploymentId), merged).update();
+    }
+
+    private static JdbcClient.StatementSpec key(JdbcClient.StatementSpec statement, long tenantId, long deploymentId) {
+        return statement.param("tenantId", tenantId).param("deploymentId", deploymentId);
+    }
+
+    private static JdbcClient.StatementSpec columns(JdbcClient.StatementSpec statement, List<DimensionRollup> rows) {
+        return RequestRollupStore.columns(
+                keys(statement, rows),
+                rows.stream().map(DimensionRollup::rollup).toList());
+    }
+
+    /** Binds the rows' keys; the buckets are bound again, identically, by {@link RequestRollupStore#columns}. */
+    private static JdbcClient.StatementSpec keys(JdbcClient.StatementSpec statement, List<DimensionRollup> rows) {
+        return statement
+                .param(
+                        "dimensions",
+                        new SqlArrayValue(
+                                "text",
+                                rows.stream()
+                                        .map(d -> d.value().dimension().code())
+                                        .toArray(String[]::new)))
+                .param(
+                        "dimensionValues",
+                        new SqlArrayValue(
+                                "text",
+                                rows.stream().map(d -> d.value().value()).toArray(String[]::new)))
+                .param(
+                        "resolutions",
+                        new SqlArrayValue(
+                                "int4",
+                                rows.stream().map(d -> d.resolution().seconds()).toArray(Integer[]::new)))
+                .param(
+                        "buckets",
+                        new SqlArrayValue(
+                                "timestamptz",
+                                rows.stream()
+                                        .map(d -> Timestamp.from(d.rollup().bucket()))
+                                        .toArray(Timestamp[]::new)));
+    }
+
+    private record Key(String dimension, String value, int resolution, Instant bucket) {
+        static Key of(DimensionRollup d) {
+            return new Key(
+                    d.value().dimension().code(),
+                    d.value().value(),
+                    d.resolution().seconds(),
+                    d.rollup().bucket());
+        }
+
+        static Key read(java.sql.ResultSet rs) throws java.sql.SQLException {
+            return new Key(
+                    rs.getString("dimension"),
+                    rs.getString("value"),
+                    rs.getInt("resolution_s"),
+                    rs.getTimestamp("bucket").toInstant());
+        }
+    }
+}
