@@ -146,7 +146,7 @@ public class FleetOverviewView extends VerticalLayout {
                 .setWidth("8em")
                 .setTooltipGenerator(row -> row.model() + " · " + row.engine());
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
-                .setHeader(header("Requests"))
+                .setHeader(header("Req/s"))
                 .setTooltipGenerator(row -> tokens(row.inputTokensPerSecond(), row.outputTokensPerSecond()))
                 .setWidth("5em")
                 .setSortProperty(FleetSort.REQUESTS.name());
