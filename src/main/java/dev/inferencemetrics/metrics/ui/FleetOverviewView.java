@@ -22,8 +22,6 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteAlias;
 import dev.inferencemetrics.base.format.NumberRules;
-import dev.inferencemetrics.billing.Costs;
-import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.metrics.FleetOverviewService;
 import dev.inferencemetrics.metrics.FleetQuery;
 import dev.inferencemetrics.metrics.FleetRow;
@@ -145,23 +143,12 @@ public class FleetOverviewView extends VerticalLayout {
                 .setSortProperty(FleetSort.MODEL.name())
                 .setWidth("8em")
                 .setTooltipGenerator(row -> row.model() + " · " + row.engine());
+        // tokens/s in the tooltip, so every column still fits 1366 px beside the menu
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
-                .setHeader(header("Req/s"))
+                .setHeader(header("Requests"))
                 .setTooltipGenerator(row -> tokens(row.inputTokensPerSecond(), row.outputTokensPerSecond()))
                 .setWidth("5em")
                 .setSortProperty(FleetSort.REQUESTS.name());
-        // input and output apart, as prefill-heavy and decode-heavy workloads differ; their sum in the tooltip
-        grid.addColumn(row -> inAndOut(row.inputTokensPerSecond(), row.outputTokensPerSecond()))
-                .setHeader(header("Tokens/s in · out"))
-                .setKey("tokens")
-                .setWidth("6em")
-                .setTooltipGenerator(row -> tokens(row.inputTokensPerSecond(), row.outputTokensPerSecond()));
-        grid.addColumn(FleetOverviewView::goodput)
-                .setHeader(header("Goodput"))
-                .setKey("goodput")
-                .setWidth("5.5em")
-                .setTooltipGenerator(FleetOverviewView::goodputTooltip)
-                .setSortProperty(FleetSort.GOODPUT.name());
         latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99, FleetSort.TTFT);
         latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99, FleetSort.ITL);
         // requests waiting are scraped from the engines' /metrics, so only scraped deployments have them; they share
@@ -172,15 +159,6 @@ public class FleetOverviewView extends VerticalLayout {
                 .setWidth("5.5em")
                 .setTooltipGenerator(FleetOverviewView::gpuTooltip)
                 .setSortProperty(FleetSort.KV.name());
-        if (showTenant) {
-            // GPU costs are the operator's business, as on the Metrics tab's cost card
-            grid.addColumn(row -> costPerMtok(row.costPerMtokOutput()))
-                    .setHeader(header("Cost per Mtok"))
-                    .setKey("cost")
-                    .setWidth("6em")
-                    .setTooltipGenerator(FleetOverviewView::costTooltip)
-                    .setSortProperty(FleetSort.COST_PER_MTOK.name());
-        }
         // one column for both states, so the grid still fits a laptop's width
         grid.addComponentColumn(FleetCard::state)
                 .setHeader(header("SLO"))
@@ -236,35 +214,6 @@ public class FleetOverviewView extends VerticalLayout {
         return "Tokens per second over the last hour: input " + NumberRules.TOKENS.format(inputPerSecond)
                 + " · output " + NumberRules.TOKENS.format(outputPerSecond) + " · input + output "
                 + NumberRules.TOKENS.format(inputPerSecond + outputPerSecond) + " tokens/s";
-    }
-
-    /** "1.2k · 850" tokens per second, input then output. */
-    static String inAndOut(double inputPerSecond, double outputPerSecond) {
-        return NumberRules.TOKENS.format(inputPerSecond) + " · " + NumberRules.TOKENS.format(outputPerSecond);
-    }
-
-    /** Goodput % and good requests per second: "92.0 % · 1.2/s". */
-    static String goodput(FleetRow row) {
-        return row.goodputPct() == null
-                ? MetricFormat.NO_DATA
-                : MetricFormat.percent(row.goodputPct()) + " · " + MetricFormat.rate(row.goodRequestsPerSecond());
-    }
-
-    static String goodputTooltip(FleetRow row) {
-        return "Goodput over the last hour: requests that ended ok and met every threshold of the goodput SLO, "
-                + MetricFormat.rate(row.goodRequestsPerSecond()) + " of " + MetricFormat.rate(row.requestsPerSecond())
-                + " (" + MetricFormat.percent(row.goodputPct()) + "); token goodput "
-                + MetricFormat.percent(row.tokenGoodputPct()) + " of the output tokens";
-    }
-
-    /** The GPU cost per million output tokens, exact per currency; "–" without a GPU cost or tokens. */
-    static String costPerMtok(@Nullable Costs cost) {
-        return cost == null ? MetricFormat.NO_DATA : MoneyFormat.exact(cost);
-    }
-
-    private static String costTooltip(FleetRow row) {
-        return "GPU cost of the last hour ÷ its output tokens × 10⁶ (hourly GPU cost ÷ output tokens per hour × 10⁶);"
-                + " per million good output tokens: " + costPerMtok(row.costPerMtokGoodOutput());
     }
 
     /** The mean GPU utilisation of deployments with a DCGM exporter target; nothing for the others. */

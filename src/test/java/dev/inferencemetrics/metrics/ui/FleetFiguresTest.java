@@ -2,8 +2,6 @@ package dev.inferencemetrics.metrics.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inferencemetrics.billing.Costs;
-import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
 class FleetFiguresTest {
@@ -15,15 +13,7 @@ class FleetFiguresTest {
     }
 
     @Test
-    void input_and_output_tokens_per_second_stand_apart_and_their_sum_is_labelled_combined() {
-        assertThat(FleetOverviewView.inAndOut(2_100.0, 840.0)).isEqualTo("2.10k · 840");
+    void the_tooltip_gives_input_and_output_tokens_per_second_apart_and_their_sum_labelled_combined() {
         assertThat(FleetOverviewView.tokens(2_100.0, 840.0)).contains("input + output 2.94k tokens/s");
-    }
-
-    @Test
-    void the_cost_per_million_tokens_is_exact_per_currency_and_a_dash_without_one() {
-        assertThat(FleetOverviewView.costPerMtok(Costs.NONE.plus("USD", new BigDecimal("0.208333"))))
-                .isEqualTo("USD 0.208333");
-        assertThat(FleetOverviewView.costPerMtok(Costs.NONE)).isEqualTo("–");
     }
 }
