@@ -62,16 +62,8 @@ public class RequestRollupStore {
             order by bucket
             for update""";
 
-    private static final String UPDATE = """
-            update request_rollup r
-               set requests = u.requests, ok_requests = u.ok_requests, input_tokens = u.input_tokens,
-                   output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue,
-                   error_requests = u.error_requests, timeout_requests = u.timeout_requests,
-                   cancelled_requests = u.cancelled_requests, input_tokens_sketch = u.input_tokens_sketch,
-                   output_tokens_sketch = u.output_tokens_sketch, counted_requests = u.counted_requests,
-                   counted_output_tokens = u.counted_output_tokens, good_requests = u.good_requests,
-                   good_output_tokens = u.good_output_tokens, incomplete_requests = u.incomplete_requests,
-                   ttft_breaches = u.ttft_breaches, itl_breaches = u.itl_breaches, e2e_breaches = u.e2e_breaches
+    private static final String UPDATE =
+            "update request_rollup r set " + StoredRequestRollup.ASSIGNMENTS + """
               from %s
              where r.tenant_id = :tenantId and r.deployment_id = :deploymentId and r.resolution_s = :resolution
                and r.bucket = u.bucket""".formatted(UNNESTED);
