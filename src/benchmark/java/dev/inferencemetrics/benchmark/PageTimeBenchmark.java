@@ -3,6 +3,7 @@ package dev.inferencemetrics.benchmark;
 import dev.inferencemetrics.alert.AlertRule;
 import dev.inferencemetrics.alert.BurnReplay;
 import dev.inferencemetrics.alert.Severity;
+import dev.inferencemetrics.alert.TotalRegression;
 import dev.inferencemetrics.demo.DemoObjectiveMinutes;
 import dev.inferencemetrics.slo.EventCounts;
 import dev.inferencemetrics.slo.SloKind;
@@ -150,17 +151,7 @@ public final class PageTimeBenchmark {
     }
 
     private static List<EventCounts> regression(SloObjective objective) {
-        List<EventCounts> minutes = new ArrayList<>();
-        // about a tenth of the allowed bad share: one bad event every so many minutes
-        long every = Math.max(1, Math.round(10 / (PER_MINUTE * objective.allowedBadFraction())));
-        for (int m = 0; m < HEALTHY_MINUTES; m++) {
-            long bad = m % every == every - 1 ? 1 : 0;
-            minutes.add(new EventCounts(PER_MINUTE - bad, PER_MINUTE));
-        }
-        for (int m = 0; m < 120; m++) {
-            minutes.add(new EventCounts(0, PER_MINUTE));
-        }
-        return minutes;
+        return TotalRegression.minutes(objective, HEALTHY_MINUTES, PER_MINUTE, 120);
     }
 
     private static double worstHour(SloObjective objective, List<EventCounts> minutes) {

@@ -87,17 +87,7 @@ class BurnReplayTest {
 
     /** Healthy hours, then an hour in which every event is bad. */
     private static List<EventCounts> regression(SloObjective objective) {
-        List<EventCounts> minutes = new ArrayList<>();
-        // a tenth of the allowed bad share: one bad event every so many minutes
-        long every = Math.max(1, Math.round(10 / (PER_MINUTE * objective.allowedBadFraction())));
-        for (int m = 0; m < HEALTHY_MINUTES; m++) {
-            long bad = m % every == every - 1 ? 1 : 0;
-            minutes.add(new EventCounts(PER_MINUTE - bad, PER_MINUTE));
-        }
-        for (int m = 0; m < 60; m++) {
-            minutes.add(new EventCounts(0, PER_MINUTE));
-        }
-        return minutes;
+        return TotalRegression.minutes(objective, HEALTHY_MINUTES, PER_MINUTE, 60);
     }
 
     private static SloObjective ttft(double target) {
