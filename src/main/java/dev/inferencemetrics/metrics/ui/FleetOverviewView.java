@@ -17,6 +17,8 @@ import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.data.provider.QuerySortOrder;
 import com.vaadin.flow.data.provider.SortDirection;
 import com.vaadin.flow.data.value.ValueChangeMode;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
@@ -43,7 +45,7 @@ import org.jspecify.annotations.Nullable;
 @RouteAlias("deployments")
 @PageTitle("Fleet overview · Inference Metrics")
 @PermitAll
-public class FleetOverviewView extends VerticalLayout {
+public class FleetOverviewView extends VerticalLayout implements BeforeEnterObserver {
 
     static final String EMPTY_STATE =
             "No deployments yet. An operator creates deployments; once a gateway sends samples they show up here.";
@@ -52,6 +54,7 @@ public class FleetOverviewView extends VerticalLayout {
     final TextField filter = new TextField();
     final Checkbox showArchived = new Checkbox("Show archived");
     private Grid.@Nullable Column<FleetRow> cardColumn;
+    final FleetExtraColumns extraColumns;
     static final int PHONE_WIDTH = 700;
 
     public FleetOverviewView(
@@ -67,6 +70,7 @@ public class FleetOverviewView extends VerticalLayout {
         filter.setWidth("24em");
         filter.addClassName("fleet-filter");
         configureGrid(operator);
+        extraColumns = new FleetExtraColumns(grid, operator);
         // the grid asks for what it draws; filter, order and paging run on the server
         FleetGridRows rows = new FleetGridRows(fleet, user.scope(), clock);
         grid.setItems(
@@ -76,7 +80,7 @@ public class FleetOverviewView extends VerticalLayout {
         filter.addValueChangeListener(change -> grid.getDataProvider().refreshAll());
         showArchived.addValueChangeListener(change -> grid.getDataProvider().refreshAll());
         showArchived.setVisible(operator);
-        HorizontalLayout toolbar = new HorizontalLayout(filter, showArchived);
+        HorizontalLayout toolbar = new HorizontalLayout(filter, showArchived, extraColumns.menu());
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         toolbar.addClassName("fleet-toolbar");
         add(
@@ -93,6 +97,14 @@ public class FleetOverviewView extends VerticalLayout {
             }
             page.addBrowserWindowResizeListener(resize -> asCards(resize.getWidth() < PHONE_WIDTH));
         });
+    }
+
+    @Override
+    public void beforeEnter(BeforeEnterEvent event) {
+        extraColumns.show(event.getLocation()
+                .getQueryParameters()
+                .getSingleParameter(FleetExtraColumns.PARAMETER)
+                .orElse(null));
     }
 
     /** The filter box, the archived box and the column the grid is sorted by, as one query. */
@@ -117,6 +129,7 @@ public class FleetOverviewView extends VerticalLayout {
             cardColumn = null;
         }
         grid.getColumns().forEach(column -> column.setVisible(cards == "card".equals(column.getKey())));
+        extraColumns.asCards(cards);
         grid.setClassName("fleet-grid--cards", cards);
     }
 

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridSortOrder;
+import com.vaadin.flow.component.menubar.MenuBarTester;
+import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.rollup.FleetRequestRollupStore;
@@ -79,6 +82,41 @@ class FleetOverviewViewIT extends SpringBrowserlessTest {
         assertThat(view.grid.getColumnByKey("tenant")).isNull();
         assertThat(rows(view.grid))
                 .allSatisfy(row -> assertThat(row.costPerMtokOutput()).isNull());
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void goodput_and_cost_columns_are_hidden_until_chosen_and_a_link_that_names_them_shows_them() {
+        FleetOverviewView plain = navigate(FleetOverviewView.class);
+        plain.asCards(false);
+        assertThat(plain.grid.getColumnByKey("goodput").isVisible()).isFalse();
+        assertThat(plain.grid.getColumnByKey("cost").isVisible()).isFalse();
+
+        UI.getCurrent().navigate(FleetOverviewView.class, QueryParameters.of("columns", "goodput,cost"));
+        FleetOverviewView linked = (FleetOverviewView) getCurrentView();
+        linked.asCards(false);
+        assertThat(linked.grid.getColumnByKey("goodput").isVisible()).isTrue();
+        assertThat(linked.grid.getColumnByKey("cost").isVisible()).isTrue();
+        assertThat(linked.extraColumns.shown())
+                .containsExactlyInAnyOrder(FleetExtraColumns.Extra.GOODPUT, FleetExtraColumns.Extra.COST);
+
+        linked.asCards(true);
+        assertThat(linked.grid.getColumnByKey("goodput").isVisible()).isFalse();
+        linked.asCards(false);
+        assertThat(linked.grid.getColumnByKey("goodput").isVisible()).isTrue();
+    }
+
+    @Test
+    @WithUserDetails(value = "acme-viewer", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void a_tenant_viewer_can_add_goodput_but_is_offered_no_cost_column() {
+        FleetOverviewView view = navigate(FleetOverviewView.class);
+        view.asCards(false);
+        assertThat(view.grid.getColumnByKey("cost")).isNull();
+
+        new MenuBarTester<>(view.extraColumns.menu()).clickItem("Columns", "Goodput");
+
+        assertThat(view.grid.getColumnByKey("goodput").isVisible()).isTrue();
+        assertThat(view.extraColumns.shown()).containsExactly(FleetExtraColumns.Extra.GOODPUT);
     }
 
     @Test
