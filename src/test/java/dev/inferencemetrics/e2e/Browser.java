@@ -69,7 +69,13 @@ public final class Browser implements AutoCloseable {
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER)
                 .build();
-        return new Browser(new ChromeDriver(service, options), "http://localhost:" + port);
+        BrowserTurn.take();
+        try {
+            return new Browser(new ChromeDriver(service, options), "http://localhost:" + port);
+        } catch (RuntimeException e) {
+            BrowserTurn.giveBack();
+            throw e;
+        }
     }
 
     /** A browser whose clock runs in this time zone, as a viewer elsewhere in the world would have it. */
@@ -276,6 +282,10 @@ public final class Browser implements AutoCloseable {
 
     @Override
     public void close() {
-        driver.quit();
+        try {
+            driver.quit();
+        } finally {
+            BrowserTurn.giveBack();
+        }
     }
 }
