@@ -35,7 +35,7 @@ public final class DrillDownBenchmark {
         TenantScope scope = filled.scope();
         Instant from = end.minus(Duration.ofDays(3)).plus(Duration.ofMinutes(17));
         Instant to = from.plus(Duration.ofMinutes(1));
-        RequestPage first = drillDown.page(scope, history.slug(), from, to, RequestSort.TTFT, true, 50, null);
+        RequestPage first = drillDown.page(scope, history.slug(), from, to, RequestSort.TTFT, true, 50, null, null);
         String after = Objects.requireNonNull(first.next(), "the interval holds more than one page");
 
         double[] indexed = time(drillDown, scope, history, from, to, after, options.queryRuns());
@@ -75,9 +75,13 @@ public final class DrillDownBenchmark {
             int runs)
             throws Exception {
         double first = QueryBenchmark.median(
-                () -> drillDown.page(scope, history.slug(), from, to, RequestSort.TTFT, true, 50, null), runs, runs);
+                () -> drillDown.page(scope, history.slug(), from, to, RequestSort.TTFT, true, 50, null, null),
+                runs,
+                runs);
         double second = QueryBenchmark.median(
-                () -> drillDown.page(scope, history.slug(), from, to, RequestSort.TTFT, true, 50, after), runs, runs);
+                () -> drillDown.page(scope, history.slug(), from, to, RequestSort.TTFT, true, 50, after, null),
+                runs,
+                runs);
         return new double[] {first, second};
     }
 }

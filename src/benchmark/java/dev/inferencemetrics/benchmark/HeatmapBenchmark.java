@@ -36,11 +36,11 @@ public final class HeatmapBenchmark {
         QueryWindow day = QueryWindow.of(end.minus(Duration.ofDays(1)), end, null);
         int runs = options.queryRuns();
 
-        Heatmap ttft = heatmaps.query(scope, history.slug(), HeatmapMetric.TTFT, day);
-        double heatmapTtft =
-                QueryBenchmark.median(() -> heatmaps.query(scope, history.slug(), HeatmapMetric.TTFT, day), runs, runs);
+        Heatmap ttft = heatmaps.query(scope, history.slug(), HeatmapMetric.TTFT, day, null);
+        double heatmapTtft = QueryBenchmark.median(
+                () -> heatmaps.query(scope, history.slug(), HeatmapMetric.TTFT, day, null), runs, runs);
         double heatmapInput = QueryBenchmark.median(
-                () -> heatmaps.query(scope, history.slug(), HeatmapMetric.INPUT_TOKENS, day), runs, runs);
+                () -> heatmaps.query(scope, history.slug(), HeatmapMetric.INPUT_TOKENS, day, null), runs, runs);
         double metricsQuery = QueryBenchmark.median(() -> metrics.query(scope, history.slug(), day), runs, runs);
 
         System.out.printf(

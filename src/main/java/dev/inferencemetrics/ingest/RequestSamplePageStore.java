@@ -1,5 +1,6 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.rollup.DimensionValue;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -28,12 +29,16 @@ public class RequestSamplePageStore {
         this.jdbc = jdbc;
     }
 
-    /** Rows of {@code [from, to)} after the cursor, in the order asked; the caller has declared its tenant. */
+    /**
+     * Rows of {@code [from, to)} after the cursor, in the order asked, of those with the value of a dimension
+     * {@code filter} names (null: all); the caller has declared its tenant.
+     */
     public List<Row> page(
             long tenantId,
             long deploymentId,
             Instant from,
             Instant to,
+            @Nullable DimensionValue filter,
             SampleOrder sort,
             boolean descending,
             @Nullable RequestCursor after,
@@ -49,6 +54,11 @@ public class RequestSamplePageStore {
                 "from", Timestamp.from(from),
                 "to", Timestamp.from(to),
                 "limit", limit));
+        if (filter != null) {
+            // the column is named by the dimension's own code (consumer, adapter or priority), never by the caller
+            sql.append(" and ").append(filter.dimension().code()).append(" = :dimensionValue");
+            params.put("dimensionValue", filter.value());
+        }
         if (after != null) {
             sql.append(" and (")
                     .append(sort.key())

@@ -47,13 +47,22 @@ public class BreakdownService {
     @Transactional(readOnly = true)
     public Breakdown breakdown(
             TenantScope scope, String deploymentSlug, QueryWindow window, Dimension dimension, int limit) {
+        return breakdown(deployments.require(scope, deploymentSlug), window, dimension, limit);
+    }
+
+    /**
+     * The breakdown of a deployment the caller has resolved already (the deployment page, once per visit).
+     *
+     * @throws UnusableValueException if the window is wider than {@link #MAX_WINDOW} or the limit out of range
+     */
+    @Transactional(readOnly = true)
+    public Breakdown breakdown(DeploymentRef deployment, QueryWindow window, Dimension dimension, int limit) {
         if (Duration.between(window.from(), window.to()).compareTo(MAX_WINDOW) > 0) {
             throw new UnusableValueException("a breakdown covers at most " + MAX_WINDOW.toDays() + " days");
         }
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new UnusableValueException("limit must be between 1 and " + MAX_LIMIT);
         }
-        DeploymentRef deployment = deployments.require(scope, deploymentSlug);
         double ttftSlo = deployment.sloTtftP95Ms().doubleValue();
         Map<String, RequestRollup> byValue = rollups.byValue(
                 deployment.tenantId(), deployment.id(), dimension, window.resolution(), window.from(), window.to());

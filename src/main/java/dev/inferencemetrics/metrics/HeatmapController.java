@@ -1,5 +1,6 @@
 package dev.inferencemetrics.metrics;
 
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -29,19 +30,22 @@ class HeatmapController {
     @Operation(
             summary = "A metric's distribution per interval, counted into shared log-scale buckets",
             description = "From the rollup sketches, like /metrics: bounds are the bucket edges (one more than each"
-                    + " column's counts), each column has the interval's count, p50, p99 and counts per bucket.")
+                    + " column's counts), each column has the interval's count, p50, p99 and counts per bucket."
+                    + " consumer=, adapter= or priority= (one at a time) draws that value's requests alone.")
     Heatmap heatmap(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
             @Parameter(description = "ttft, itl, e2e, input or output (token counts)")
                     @RequestParam(defaultValue = "ttft")
                     String metric,
-            @ParameterObject WindowParameters parameters) {
+            @ParameterObject WindowParameters parameters,
+            @ParameterObject DimensionParameters dimensions) {
+        DimensionValue filter = dimensions.filter();
         return reads.read(
                 caller,
                 slug,
                 "heatmap",
                 parameters,
-                window -> heatmaps.query(caller.scope(), slug, HeatmapMetric.of(metric), window));
+                window -> heatmaps.query(caller.scope(), slug, HeatmapMetric.of(metric), window, filter));
     }
 }

@@ -78,7 +78,13 @@ public class MetricsQueryService {
     /** The metrics of a deployment the caller has resolved already (the deployment page, once per visit). */
     @Transactional(readOnly = true)
     public DeploymentMetrics query(DeploymentRef deployment, QueryWindow window) {
-        return latency.record(() -> merge(deployment, window, null));
+        return query(deployment, window, null);
+    }
+
+    /** The metrics of a resolved deployment's requests with one value of a dimension, or of all of them (null). */
+    @Transactional(readOnly = true)
+    public DeploymentMetrics query(DeploymentRef deployment, QueryWindow window, @Nullable DimensionValue filter) {
+        return latency.record(() -> merge(deployment, window, filter));
     }
 
     /** Whether traffic of the dimension was counted under "other" in the window (a day's value cap was reached). */

@@ -3,6 +3,7 @@ package dev.inferencemetrics.metrics;
 import dev.inferencemetrics.api.ApiProblem;
 import dev.inferencemetrics.api.InstantParameter;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -40,7 +42,8 @@ class RequestController {
     @Operation(
             summary = "The raw requests of an interval (at most 1 hour), a page at a time, slowest first by default",
             description = "Pass the answer's next as after for the following page. Past the raw retention the answer"
-                    + " has rawAvailable false and the interval's distribution from the rollups instead.")
+                    + " has rawAvailable false and the interval's distribution from the rollups instead. consumer=,"
+                    + " adapter= or priority= (one at a time) lists only the requests with that value.")
     RequestPage page(
             @AuthenticationPrincipal Caller caller,
             @PathVariable String slug,
@@ -51,7 +54,8 @@ class RequestController {
                     String sort,
             @Parameter(description = "desc (default) or asc") @RequestParam(defaultValue = "desc") String order,
             @RequestParam(defaultValue = "50") int limit,
-            @RequestParam(required = false) @Nullable String after) {
+            @RequestParam(required = false) @Nullable String after,
+            @ParameterObject DimensionParameters dimensions) {
         RequestPage page = drillDown.page(
                 caller.scope(),
                 slug,
@@ -60,12 +64,13 @@ class RequestController {
                 RequestSort.of(sort),
                 descending(order),
                 limit,
-                after);
+                after,
+                dimensions.filter());
         audit.called(caller, () -> deployments.require(caller.scope(), slug).tenantId(), "requests of " + slug);
         return page;
     }
 
-    /** Every request of the interval as CSV, read and written a page at a time. */
+    /** Every request of the interval (or of its requests with one value of a dimension) as CSV, a page at a time. */
     @GetMapping(value = "/{slug}/requests", params = "format=csv")
     void csv(
             @AuthenticationPrincipal Caller caller,
@@ -74,9 +79,11 @@ class RequestController {
             @RequestParam String to,
             @RequestParam(defaultValue = "ttft") String sort,
             @RequestParam(defaultValue = "desc") String order,
+            @ParameterObject DimensionParameters dimensions,
             HttpServletResponse response)
             throws IOException {
         RequestSort by = RequestSort.of(sort);
+        DimensionValue filter = dimensions.filter();
         boolean descending = descending(order);
         RequestPage first = drillDown.page(
                 caller.scope(),
@@ -86,7 +93,8 @@ class RequestController {
                 by,
                 descending,
                 RequestDrillDownService.MAX_PAGE,
-                null);
+                null,
+                filter);
         audit.called(caller, () -> deployments.require(caller.scope(), slug).tenantId(), "requests of " + slug);
         response.setContentType("text/csv;charset=UTF-8");
         response.setHeader("Content-Disposition", "attachment; filename=\"" + slug + "-requests.csv\"");
@@ -106,7 +114,8 @@ class RequestController {
                     by,
                     descending,
                     RequestDrillDownService.MAX_PAGE,
-                    next);
+                    next,
+                    filter);
         }
         csv.flush();
     }

@@ -8,6 +8,7 @@ import dev.inferencemetrics.ingest.RequestCursor;
 import dev.inferencemetrics.ingest.RequestRow;
 import dev.inferencemetrics.ingest.RequestSamplePageStore;
 import dev.inferencemetrics.ingest.RetentionProperties;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,6 +53,7 @@ public class RequestDrillDownService {
 
     /**
      * @param after the {@code next} of the previous page, or null for the first
+     * @param filter only the requests with this value of a dimension, or null for all
      * @throws UnusableValueException for an empty or too wide interval, a bad limit or cursor
      */
     @Transactional(readOnly = true)
@@ -63,11 +65,15 @@ public class RequestDrillDownService {
             RequestSort sort,
             boolean descending,
             int limit,
-            @Nullable String after) {
-        return page(deployments.require(scope, slug), from, to, sort, descending, limit, after);
+            @Nullable String after,
+            @Nullable DimensionValue filter) {
+        return page(deployments.require(scope, slug), from, to, sort, descending, limit, after, filter);
     }
 
-    /** A page of the requests of a deployment the caller has resolved already (the deployment page). */
+    /**
+     * A page of the requests of a deployment the caller has resolved already (the deployment page), of those with
+     * one value of a dimension or all (null).
+     */
     @Transactional(readOnly = true)
     public RequestPage page(
             DeploymentRef deployment,
@@ -76,7 +82,8 @@ public class RequestDrillDownService {
             RequestSort sort,
             boolean descending,
             int limit,
-            @Nullable String after) {
+            @Nullable String after,
+            @Nullable DimensionValue filter) {
         if (!from.isBefore(to)) {
             throw new UnusableValueException("from must be before to");
         }
@@ -91,11 +98,11 @@ public class RequestDrillDownService {
         if (from.isBefore(rawKeptSince(deployment))) {
             QueryWindow window = QueryWindow.of(from, to, null);
             DeploymentMetrics.Summary distribution =
-                    metrics.query(deployment, window).summary();
+                    metrics.query(deployment, window, filter).summary();
             return new RequestPage(slug, from, to, sort.code(), descending, false, List.of(), null, distribution);
         }
-        List<RequestSamplePageStore.Row> rows =
-                samples.page(deployment.tenantId(), deployment.id(), from, to, sort.order(), descending, cursor, limit);
+        List<RequestSamplePageStore.Row> rows = samples.page(
+                deployment.tenantId(), deployment.id(), from, to, filter, sort.order(), descending, cursor, limit);
         String next = rows.size() < limit ? null : rows.getLast().cursor().encoded();
         List<RequestRow> requests =
                 rows.stream().map(RequestSamplePageStore.Row::request).toList();

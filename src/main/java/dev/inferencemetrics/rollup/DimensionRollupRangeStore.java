@@ -1,5 +1,6 @@
 package dev.inferencemetrics.rollup;
 
+import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
@@ -9,7 +10,10 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** Reads one deployment's dimension rollups of one resolution: one value's buckets, or every value merged. */
+/**
+ * Reads one deployment's dimension rollups of one resolution: one value's buckets (all columns or one sketch), or
+ * every value merged.
+ */
 @Repository
 public class DimensionRollupRangeStore {
 
@@ -46,6 +50,32 @@ public class DimensionRollupRangeStore {
                     StoredRequestRollup row = StoredRequestRollup.read(rs);
                     row.mergeInto(into.apply(row.bucket()));
                 });
+    }
+
+    /**
+     * Merges one sketch column of one value's rollups with {@code from ≤ bucket < to} into the sketch {@code into}
+     * gives per bucket, reading no other column (the heatmap of one consumer, adapter or priority).
+     */
+    public void mergeSketchInto(
+            long tenantId,
+            long deploymentId,
+            DimensionValue value,
+            RequestSketch sketch,
+            Resolution resolution,
+            Instant from,
+            Instant to,
+            Function<Instant, LatencySketch> into) {
+        range(
+                        jdbc.sql("select bucket, " + sketch.column() + " as sketch" + RANGE + " and value = :value"),
+                        tenantId,
+                        deploymentId,
+                        value.dimension(),
+                        resolution,
+                        from,
+                        to)
+                .param("value", value.value())
+                .query((RowCallbackHandler) rs -> StoredRequestRollup.mergeOptional(
+                        into.apply(rs.getTimestamp("bucket").toInstant()), rs.getBytes("sketch")));
     }
 
     /**

@@ -23,6 +23,7 @@ import dev.inferencemetrics.deployment.ui.page.DeploymentSection;
 import dev.inferencemetrics.deployment.ui.page.DeploymentTab;
 import dev.inferencemetrics.deployment.ui.page.IntervalDetails;
 import dev.inferencemetrics.metrics.ApproximateLatencyService;
+import dev.inferencemetrics.metrics.BreakdownService;
 import dev.inferencemetrics.metrics.EngineGaugeQueryService;
 import dev.inferencemetrics.metrics.EngineGauges;
 import dev.inferencemetrics.metrics.HeatmapService;
@@ -31,11 +32,14 @@ import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.metrics.RequestDrillDownService;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.metrics.ui.MetricsTabTool;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.security.SignedInUser;
 import dev.inferencemetrics.tenancy.TenantScope;
 import jakarta.annotation.security.PermitAll;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +58,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
     private final MetricsQueryService metrics;
     private final RequestDrillDownService drillDown;
     private final HeatmapService heatmaps;
+    private final BreakdownService breakdowns;
     private final PriceService prices;
     private final GpuCostService gpuCosts;
     private final CurrentUser currentUser;
@@ -81,6 +86,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
             MetricsQueryService metrics,
             RequestDrillDownService drillDown,
             HeatmapService heatmaps,
+            BreakdownService breakdowns,
             PriceService prices,
             GpuCostService gpuCosts,
             CurrentUser currentUser,
@@ -109,6 +115,7 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
         this.metrics = metrics;
         this.drillDown = drillDown;
         this.heatmaps = heatmaps;
+        this.breakdowns = breakdowns;
         this.prices = prices;
         this.gpuCosts = gpuCosts;
         this.currentUser = currentUser;
@@ -142,9 +149,12 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
 
     private void show(DeploymentRef deployment, TenantScope scope, TimeRange range, PageAddress address) {
         removeAll();
-        metricsTab = new MetricsTab(range, r -> metrics.query(deployment, r.window(clock)), clock, address);
-        HeatmapPanel heatmap =
-                new HeatmapPanel((metric, r) -> heatmaps.query(deployment, metric, r.window(clock)), clock);
+        PageFilter filter = new PageFilter(address);
+        metricsTab =
+                new MetricsTab(range, r -> metrics.query(deployment, r.window(clock), filter.value()), clock, address);
+        metricsTab.filterBy(filter);
+        HeatmapPanel heatmap = new HeatmapPanel(
+                (metric, r) -> heatmaps.query(deployment, metric, r.window(clock), filter.value()), clock);
         metricsTab.addCharts(heatmap, heatmap::show);
         ApproximateLatencyCards approximate = new ApproximateLatencyCards();
         metricsTab.addCharts(approximate, r -> approximate.show(approximateLatency.query(deployment, r.window(clock))));
@@ -163,10 +173,15 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
                 cost.show(gpuCosts.window(scope, deployment, window.from(), window.to()));
             });
         }
+        BreakdownPanel breakdown = new BreakdownPanel(
+                (dimension, r) -> breakdowns.breakdown(deployment, r.window(clock), dimension, BreakdownPanel.ROWS),
+                filter);
+        metricsTab.addCharts(breakdown, breakdown::show);
         DrillDownPanel panel = new DrillDownPanel(
-                (from, to, sort, after) -> drillDown.page(deployment, from, to, sort, true, 50, after),
+                (from, to, sort, after) -> drillDown.page(deployment, from, to, sort, true, 50, after, filter.value()),
                 page -> "/api/v1/deployments/" + page.deployment() + "/requests?format=csv&from=" + page.from() + "&to="
-                        + page.to() + "&sort=" + page.sort());
+                        + page.to() + "&sort=" + page.sort() + filterParameter(filter.value()));
+        filter.onChange(panel::reload);
         metricsTab.enableDrillDown(panel);
         List<ChartBands> marks = bands.orderedStream().toList();
         metricsTab.showBands(window -> marks.stream()
@@ -207,6 +222,13 @@ public class DeploymentView extends VerticalLayout implements BeforeEnterObserve
             add(archivedNotice);
         }
         add(tabs);
+    }
+
+    /** "&consumer=acme" for the CSV of a narrowed page, nothing for the whole deployment. */
+    private static String filterParameter(@Nullable DimensionValue filter) {
+        return filter == null
+                ? ""
+                : "&" + filter.dimension().code() + "=" + URLEncoder.encode(filter.value(), StandardCharsets.UTF_8);
     }
 
     private static Div header(DeploymentRef deployment) {

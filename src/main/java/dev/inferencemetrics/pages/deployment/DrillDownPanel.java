@@ -127,6 +127,13 @@ class DrillDownPanel extends Div {
         scrollIntoView();
     }
 
+    /** Reads the interval on screen anew from its first page, after the page was narrowed or widened. */
+    void reload() {
+        if (isVisible()) {
+            firstPage();
+        }
+    }
+
     private void firstPage() {
         cursors.clear();
         load(null);

@@ -18,6 +18,7 @@ import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.metrics.QueryWindow;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.metrics.ui.MetricsTabTool;
+import dev.inferencemetrics.rollup.DimensionValue;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,7 +62,7 @@ class MetricsTab extends VerticalLayout {
     private final HorizontalLayout toolbar;
     private final Function<TimeRange, DeploymentMetrics> query;
     private final Clock clock;
-    private final PageAddress address;
+    final PageAddress address;
     private TimeRange timeRange;
     private @Nullable Function<QueryWindow, List<ChartBand>> bands;
     private final RefreshPolling polling = new RefreshPolling(this::reload);
@@ -72,6 +73,10 @@ class MetricsTab extends VerticalLayout {
     private final List<Consumer<TimeRange>> followers = new ArrayList<>();
     private final List<MetricsTabTool.Tool> tools = new ArrayList<>();
     private @Nullable DrillDownPanel drillDown;
+    private @Nullable PageFilter filter;
+
+    @Nullable
+    FilterChip filterChip;
     /** The width of the charts' intervals, which a click on a point drills into. */
     private long stepSeconds = 60;
 
@@ -155,6 +160,17 @@ class MetricsTab extends VerticalLayout {
                 }));
     }
 
+    /**
+     * Narrows the tab's figures to the filter's value, with a chip that says so and clears it; every figure is read
+     * anew when it changes.
+     */
+    void filterBy(PageFilter filter) {
+        this.filter = filter;
+        filterChip = new FilterChip(filter);
+        addComponentAtIndex(indexOf(toolbar) + 1, filterChip);
+        filter.onChange(this::reload);
+    }
+
     /** A chart on this tab zooms the whole page, and a reset on it returns. */
     private void follow(ApexChart chart) {
         chart.addZoomListener(event -> zoomTo(event.from(), event.to()));
@@ -178,6 +194,7 @@ class MetricsTab extends VerticalLayout {
         boolean hasData =
                 metrics.summary().requests() > 0 || metrics.summary().kvCache().mean() != null;
         emptyState.setVisible(!hasData);
+        emptyState.setText(noDataText());
         cards.show(metrics.summary(), Duration.ofSeconds(metrics.stepSeconds()));
         cards.showThroughput(metrics.summary(), Duration.between(metrics.from(), metrics.to()));
         charts.show(metrics, clock.instant());
@@ -189,6 +206,14 @@ class MetricsTab extends VerticalLayout {
         sloCompliance.setText(ComplianceText.of(metrics.summary().slo()));
         updated.setText(
                 "Updated " + LocalTime.ofInstant(clock.instant(), zone.zone()).withNano(0) + " " + zone.name());
+    }
+
+    private String noDataText() {
+        DimensionValue narrowed = filter == null ? null : filter.value();
+        return narrowed == null
+                ? NO_DATA
+                : "No requests of " + narrowed.dimension().code() + " " + narrowed.value() + " in this window. Pick"
+                        + " a longer time range, or clear the filter to see every request.";
     }
 
     /** Marks time ranges (alerts while they fired, annotations) on every chart, now and at each reload. */
