@@ -160,11 +160,14 @@ class UsageStore {
             having l.value is not null or sum(l.requests) <> 0
              order by %s""";
 
-    private static final String COUNTS = "requests, ok_requests, input_tokens, output_tokens";
+    private static final List<String> COUNTS = List.of("requests", "ok_requests", "input_tokens", "output_tokens");
 
-    private static final String MINUS_COUNTS =
-            "-v.requests as requests, -v.ok_requests as ok_requests, -v.input_tokens as input_tokens,"
-                    + " -v.output_tokens as output_tokens";
+    /** The counts of the rollup {@code alias}, each with the sign given ("" or "-"), by their own names. */
+    private static String counts(String alias, String sign) {
+        return String.join(
+                ", ",
+                COUNTS.stream().map(c -> sign + alias + "." + c + " as " + c).toList());
+    }
 
     private static final RowMapper<UsageRow> USAGE_ROW = (rs, n) -> row(rs);
 
@@ -202,12 +205,8 @@ class UsageStore {
         String order = grouping.perDeployment()
                 ? "t.slug, l.value nulls first, d.slug, day, min(l.bucket)"
                 : "t.slug, l.value nulls first, day, p.currency, d.slug, min(l.bucket)";
-        JdbcClient.StatementSpec statement = client.sql(BY_VALUE.formatted(
-                        tenants,
-                        "v." + COUNTS.replace(", ", ", v."),
-                        "r." + COUNTS.replace(", ", ", r."),
-                        MINUS_COUNTS,
-                        order))
+        JdbcClient.StatementSpec statement = client.sql(
+                        BY_VALUE.formatted(tenants, counts("v", ""), counts("r", ""), counts("v", "-"), order))
                 .withFetchSize(FETCH_SIZE)
                 .param("dimension", dimension.code())
                 .param("resolution", Resolution.HALF_HOUR.seconds())
