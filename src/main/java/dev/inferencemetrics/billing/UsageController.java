@@ -27,9 +27,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1/usage")
 @Tag(
         name = "Usage",
-        description =
-                "Token-metered usage and cost per tenant, deployment (or consumer or adapter) and day; API key scope usage:read (the"
-                        + " key's tenant only), or an operator's or tenant admin's session")
+        description = "Token-metered usage and cost per tenant, deployment (or consumer or adapter) and day; API key"
+                + " scope usage:read (the key's tenant only), or an operator's or tenant admin's session")
 class UsageController {
 
     private final UsageService usage;

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 
 /**
  * Download CSV, Download CSV for Excel (the same with a UTF-8 byte-order mark, without which Excel misreads
- * non-ASCII names) and Download JSON of what the page shows, grouped as it is, streamed from the database into the response.
+ * non-ASCII names) and Download JSON of what the page shows, grouped as it is, streamed from the database into the
+ * response.
  */
 class UsageDownloads extends HorizontalLayout {
 

@@ -35,7 +35,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Token usage and cost for a period: totals, a daily chart, a table per deployment (or per consumer, consumer and
  * deployment, or adapter, as "Group by" picks) and per day, downloads that follow the grouping. The period, the
- * grouping and (for operators) the tenant live in the address, so back and forward step through them and a link shares them.
+ * grouping and (for operators) the tenant live in the address, so back and forward step through them and a link
+ * shares them.
  */
 @Route(UsageView.ROUTE)
 @Menu(order = 1, title = "Usage", icon = "vaadin:invoice")
