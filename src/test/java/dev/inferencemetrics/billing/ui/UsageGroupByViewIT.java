@@ -59,16 +59,20 @@ class UsageGroupByViewIT extends SpringBrowserlessTest {
     @Autowired
     Clock clock;
 
-    private LocalDate day;
+    /** The UTC day the requests were sent on, kept for every test of the JVM even past midnight. */
+    private static LocalDate day;
 
     /** Group Labs: acme sent 2 requests (1,000 + 3,000 in, 200 + 400 out), globex 1, and 1 request named none. */
     @BeforeEach
     void aTenantWhoseRequestsNameConsumers() {
         Instant sent = clock.instant().minusSeconds(30);
-        day = LocalDate.ofInstant(sent, ZoneOffset.UTC);
+        if (day == null) {
+            day = LocalDate.ofInstant(sent, ZoneOffset.UTC);
+        }
         SeededTenant group = SeededTenant.of(context, "group-labs", "Group Labs")
                 .withUser("group-admin", "Gus Admin", Role.TENANT_ADMIN);
         if (group.addDeployment("group-usd", "Group USD", "0.45", "1.80", "USD")) {
+            day = LocalDate.ofInstant(sent, ZoneOffset.UTC);
             List<JsonNode> samples = new ArrayList<>();
             samples.add(sample("g-1", sent, 1_000, 200, "acme", "sql-lora"));
             samples.add(sample("g-2", sent, 3_000, 400, "acme", null));
