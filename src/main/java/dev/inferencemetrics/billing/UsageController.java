@@ -27,8 +27,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1/usage")
 @Tag(
         name = "Usage",
-        description = "Token-metered usage and cost per tenant, deployment and day; API key scope usage:read (the"
-                + " key's tenant only), or an operator's or tenant admin's session")
+        description = "Token-metered usage and cost per tenant, deployment (or consumer or adapter) and day; API key"
+                + " scope usage:read (the key's tenant only), or an operator's or tenant admin's session")
 class UsageController {
 
     private final UsageService usage;
@@ -68,24 +68,37 @@ class UsageController {
                             description = "true: the CSV starts with a UTF-8 byte-order mark, so spreadsheets such as"
                                     + " Excel read it as UTF-8; default false")
                     @RequestParam(defaultValue = "false")
-                    String bom)
+                    String bom,
+            @Parameter(
+                            description = "What each row sums: deployment (default: per deployment, day and price),"
+                                    + " consumer (per consumer and day over all the tenant's deployments),"
+                                    + " consumer,deployment (per consumer, deployment, day and price) or adapter (per"
+                                    + " LoRA adapter and day). Requests that named none are one row, \"(none)\" (null"
+                                    + " in JSON); the values past a deployment's daily cap of distinct values are one"
+                                    + " row, \"other\". A deployment's rows add up to its usage, to the token and the"
+                                    + " cent. Rows by consumer or adapter carry no GPU cost.")
+                    @RequestParam(defaultValue = "deployment")
+                    String by)
             throws IOException {
         TenantScope scope = caller.scope();
         BillingTenant selected = tenant == null || tenant.isBlank() ? null : visibleTenant(scope, tenant);
         UsageFormat exportFormat = UsageFormat.fromCode(format)
                 .orElseThrow(() -> new ApiProblem(HttpStatus.BAD_REQUEST, "format must be csv or json"));
         boolean byteOrderMark = byteOrderMark(bom, exportFormat);
+        UsageGrouping grouping = UsageGrouping.fromCode(by)
+                .orElseThrow(() -> new ApiProblem(
+                        HttpStatus.BAD_REQUEST, "by must be deployment, consumer, consumer,deployment or adapter"));
         BillingTenant covered = selected != null ? selected : ownTenant(scope);
         UsagePeriod period = period(from, to, usage.today(covered));
         Long tenantId = selected == null ? null : selected.id();
-        String fileName = "usage-" + (covered == null ? "all" : covered.slug()) + "-" + period.from() + "-"
-                + period.lastDay() + "." + exportFormat.code();
+        String fileName = "usage-" + (covered == null ? "all" : covered.slug()) + UsageGrouping.fileNamePart(grouping)
+                + "-" + period.from() + "-" + period.lastDay() + "." + exportFormat.code();
         response.setContentType(exportFormat.contentType());
         response.setHeader(
                 HttpHeaders.CONTENT_DISPOSITION,
                 ContentDisposition.attachment().filename(fileName).build().toString());
         // written on the request's own (virtual) thread as rows arrive; an async dispatch would lose the API key
-        usage.export(scope, tenantId, period, exportFormat, byteOrderMark, response.getOutputStream());
+        usage.export(scope, tenantId, period, grouping, exportFormat, byteOrderMark, response.getOutputStream());
         audit.called(caller, () -> tenantId, "usage export " + period.from() + " to " + period.lastDay());
     }
 

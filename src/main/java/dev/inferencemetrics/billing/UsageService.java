@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -113,6 +114,28 @@ public class UsageService {
             boolean byteOrderMark,
             OutputStream out)
             throws IOException {
+        export(scope, tenantId, period, UsageGrouping.DEPLOYMENT, format, byteOrderMark, out);
+    }
+
+    /**
+     * {@link #export(TenantScope, Long, UsagePeriod, UsageFormat, boolean, OutputStream)} summed as the grouping
+     * says: by deployment, or by consumer or adapter (one line per value, deployment where per deployment, day and
+     * price or currency), without GPU costs, which belong to a deployment and are not divided among its consumers.
+     */
+    @Transactional(readOnly = true)
+    public void export(
+            TenantScope scope,
+            @Nullable Long tenantId,
+            UsagePeriod period,
+            UsageGrouping grouping,
+            UsageFormat format,
+            boolean byteOrderMark,
+            OutputStream out)
+            throws IOException {
+        if (grouping != UsageGrouping.DEPLOYMENT) {
+            exportLines(narrow(scope, tenantId), period, grouping, format, byteOrderMark, out);
+            return;
+        }
         Long tenant = narrow(scope, tenantId);
         UsageWriter writer =
                 switch (format) {
@@ -128,6 +151,59 @@ public class UsageService {
                     throw new UncheckedIOException(e);
                 }
             });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        writer.finish();
+    }
+
+    /** Most lines by consumer or adapter the page lists; the downloads hold them all. */
+    public static final int MAX_LINES = 2_000;
+
+    /**
+     * The period's usage by consumer or adapter (per deployment where the grouping says so), of one tenant or, for
+     * operators, of all when {@code tenantId} is null: one line per tenant, value and deployment, in that order; at
+     * most {@link #MAX_LINES}.
+     */
+    @Transactional(readOnly = true)
+    public UsageLines lines(TenantScope scope, @Nullable Long tenantId, UsagePeriod period, UsageGrouping grouping) {
+        List<UsageLine> lines = new ArrayList<>();
+        boolean[] more = {false};
+        UsageLineFolder folder = new UsageLineFolder(grouping, false, line -> {
+            if (lines.size() < MAX_LINES) {
+                lines.add(line);
+            } else {
+                more[0] = true;
+            }
+        });
+        store.forEachValueRow(narrow(scope, tenantId), period, grouping, folder);
+        folder.finish();
+        return new UsageLines(lines, !more[0]);
+    }
+
+    private void exportLines(
+            @Nullable Long tenant,
+            UsagePeriod period,
+            UsageGrouping grouping,
+            UsageFormat format,
+            boolean byteOrderMark,
+            OutputStream out)
+            throws IOException {
+        UsageLineWriter writer =
+                switch (format) {
+                    case CSV -> new UsageLineCsv(out, byteOrderMark, grouping);
+                    case JSON -> new UsageLineJson(json, out, period, grouping);
+                };
+        UsageLineFolder folder = new UsageLineFolder(grouping, true, line -> {
+            try {
+                writer.line(line);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try {
+            store.forEachValueRow(tenant, period, grouping, folder);
+            folder.finish();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

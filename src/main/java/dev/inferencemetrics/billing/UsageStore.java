@@ -1,11 +1,13 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.rollup.Dimension;
 import dev.inferencemetrics.rollup.Resolution;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -108,6 +110,65 @@ class UsageStore {
                       p.price_input_per_mtok, p.price_output_per_mtok
              order by page.position, day, min(r.bucket)""";
 
+    /**
+     * Usage by the value of one dimension, per tenant, deployment, value, billing day and price: the dimension's
+     * rollups by value ({@code ''}: the values past a day's cap), and the requests that named no value (null) as what
+     * the request rollups hold beyond the dimension's, so the values of a deployment add up to its usage exactly. The
+     * order (spliced in) groups the lines the caller sums.
+     */
+    private static final String BY_VALUE = """
+            with tenants as (%s),
+            prices as (
+                select p.tenant_id, p.deployment_id, p.effective_from,
+                       lead(p.effective_from) over (partition by p.tenant_id, p.deployment_id
+                                                    order by p.effective_from) as effective_to,
+                       p.price_input_per_mtok, p.price_output_per_mtok, p.currency
+                  from deployment_price p join tenants t on t.id = p.tenant_id
+            ),
+            lines as (
+                select v.tenant_id, v.deployment_id, v.bucket, v.value, %s
+                  from tenants t join dimension_rollup v on v.tenant_id = t.id and v.dimension = :dimension
+                   and v.resolution_s = :resolution
+                   and v.bucket >= :from::date::timestamp at time zone t.time_zone
+                   and v.bucket < :to::date::timestamp at time zone t.time_zone
+                union all
+                select r.tenant_id, r.deployment_id, r.bucket, null, %s
+                  from tenants t join request_rollup r on r.tenant_id = t.id and r.resolution_s = :resolution
+                   and r.bucket >= :from::date::timestamp at time zone t.time_zone
+                   and r.bucket < :to::date::timestamp at time zone t.time_zone
+                union all
+                select v.tenant_id, v.deployment_id, v.bucket, null, %s
+                  from tenants t join dimension_rollup v on v.tenant_id = t.id and v.dimension = :dimension
+                   and v.resolution_s = :resolution
+                   and v.bucket >= :from::date::timestamp at time zone t.time_zone
+                   and v.bucket < :to::date::timestamp at time zone t.time_zone
+            )
+            select t.slug as tenant, t.name as tenant_name, t.time_zone, d.slug as deployment,
+                   d.display_name as deployment_name, l.value, (l.bucket at time zone t.time_zone)::date as day,
+                   p.currency, p.price_input_per_mtok, p.price_output_per_mtok,
+                   sum(l.requests)::bigint as requests, sum(l.ok_requests)::bigint as ok_requests,
+                   sum(l.input_tokens)::bigint as input_tokens, sum(l.output_tokens)::bigint as output_tokens,
+                   0::bigint as counted_requests, 0::bigint as good_requests,
+                   0::bigint as counted_output_tokens, 0::bigint as good_output_tokens
+              from lines l
+              join tenants t on t.id = l.tenant_id
+              join deployment d on d.tenant_id = l.tenant_id and d.id = l.deployment_id
+              join prices p on p.tenant_id = d.tenant_id and p.deployment_id = d.id and p.effective_from <= l.bucket
+                           and (p.effective_to is null or l.bucket < p.effective_to)
+             group by t.slug, t.name, t.time_zone, d.slug, d.display_name, l.value, day, p.currency,
+                      p.price_input_per_mtok, p.price_output_per_mtok
+            having l.value is not null or sum(l.requests) <> 0
+             order by %s""";
+
+    private static final List<String> COUNTS = List.of("requests", "ok_requests", "input_tokens", "output_tokens");
+
+    /** The counts of the rollup {@code alias}, each with the sign given ("" or "-"), by their own names. */
+    private static String counts(String alias, String sign) {
+        return String.join(
+                ", ",
+                COUNTS.stream().map(c -> sign + alias + "." + c + " as " + c).toList());
+    }
+
     private static final RowMapper<UsageRow> USAGE_ROW = (rs, n) -> row(rs);
 
     private static final RowMapper<BillingTenant> TENANT = (rs, n) -> tenant(rs);
@@ -130,6 +191,31 @@ class UsageStore {
             statement = statement.param("tenant", tenantId);
         }
         statement.query((RowCallbackHandler) rs -> consumer.accept(row(rs)));
+    }
+
+    /**
+     * Every usage row of the tenant (or of all tenants when null) in the period by the value of the grouping's
+     * dimension, each with its deployment and price; ordered by tenant and value, then by deployment and day when the
+     * grouping is per deployment, else by day and currency. The goodput counts are not split by value (zero here).
+     */
+    void forEachValueRow(
+            @Nullable Long tenantId, UsagePeriod period, UsageGrouping grouping, Consumer<ValueUsageRow> consumer) {
+        Dimension dimension = Objects.requireNonNull(grouping.dimension(), "a grouping by a dimension");
+        String tenants = tenantId == null ? TENANTS : TENANTS + " where t.id = :tenant";
+        String order = grouping.perDeployment()
+                ? "t.slug, l.value nulls first, d.slug, day, min(l.bucket)"
+                : "t.slug, l.value nulls first, day, p.currency, d.slug, min(l.bucket)";
+        JdbcClient.StatementSpec statement = client.sql(
+                        BY_VALUE.formatted(tenants, counts("v", ""), counts("r", ""), counts("v", "-"), order))
+                .withFetchSize(FETCH_SIZE)
+                .param("dimension", dimension.code())
+                .param("resolution", Resolution.HALF_HOUR.seconds())
+                .param("from", period.from())
+                .param("to", period.to());
+        if (tenantId != null) {
+            statement = statement.param("tenant", tenantId);
+        }
+        statement.query((RowCallbackHandler) rs -> consumer.accept(new ValueUsageRow(rs.getString("value"), row(rs))));
     }
 
     /**

@@ -44,6 +44,22 @@ public record UsageTotals(
                 rowCost == null ? gpu : gpu == null ? rowCost : gpu.plus(rowCost));
     }
 
+    /** These totals and {@code other}'s together. */
+    public UsageTotals plus(UsageTotals other) {
+        return new UsageTotals(
+                Math.addExact(requests, other.requests),
+                Math.addExact(okRequests, other.okRequests),
+                Math.addExact(inputTokens, other.inputTokens),
+                Math.addExact(outputTokens, other.outputTokens),
+                inputCost.plus(other.inputCost),
+                outputCost.plus(other.outputCost),
+                Math.addExact(countedRequests, other.countedRequests),
+                Math.addExact(goodRequests, other.goodRequests),
+                Math.addExact(countedOutputTokens, other.countedOutputTokens),
+                Math.addExact(goodOutputTokens, other.goodOutputTokens),
+                other.gpu == null ? gpu : gpu == null ? other.gpu : gpu.plus(other.gpu));
+    }
+
     public Costs cost() {
         return inputCost.plus(outputCost);
     }

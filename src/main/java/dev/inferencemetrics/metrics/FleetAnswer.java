@@ -3,6 +3,7 @@ package dev.inferencemetrics.metrics;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.inferencemetrics.billing.Costs;
 import dev.inferencemetrics.billing.MoneyFormat;
+import dev.inferencemetrics.rollup.DimensionValue;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -28,7 +29,15 @@ public record FleetAnswer(
         int offset,
         int limit,
         @Nullable Integer nextOffset,
-        List<Entry> deployments) {
+        List<Entry> deployments,
+
+        @Schema(description = "the consumer, adapter or priority the request figures are of; absent for all requests")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable
+        Filter filter) {
+
+    /** The value of a dimension the figures are filtered to. */
+    public record Filter(String dimension, String value) {}
 
     public record Entry(
             String slug,
@@ -85,7 +94,7 @@ public record FleetAnswer(
             @Nullable Double p95,
             @Nullable Double p99) {}
 
-    static FleetAnswer of(FleetPage page, int limit) {
+    static FleetAnswer of(FleetPage page, int limit, @Nullable DimensionValue filter) {
         int next = page.offset() + page.rows().size();
         return new FleetAnswer(
                 page.from(),
@@ -94,7 +103,8 @@ public record FleetAnswer(
                 page.offset(),
                 limit,
                 next < page.total() ? next : null,
-                page.rows().stream().map(FleetAnswer::entry).toList());
+                page.rows().stream().map(FleetAnswer::entry).toList(),
+                filter == null ? null : new Filter(filter.dimension().code(), filter.value()));
     }
 
     private static Entry entry(FleetRow row) {

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
@@ -10,6 +11,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -43,7 +45,10 @@ class FleetController {
                     + " good output tokens, SLO state and whether an alert fires; sorted by"
                     + " state (firing,"
                     + " breached, at-risk, met, no-data), then by name as people sort it. A tenant's key or user sees"
-                    + " its tenant; an operator every tenant.")
+                    + " its tenant; an operator every tenant. With one of consumer=, adapter= or priority= each"
+                    + " deployment's request figures, goodput and SLO state are those of that value's requests (none"
+                    + " where it had no traffic), read from its rollups; KV, waiting, GPU gauges and alerts stay the"
+                    + " deployment's, and the GPU cost per token is not given.")
     FleetAnswer fleet(
             @AuthenticationPrincipal Caller caller,
             @Parameter(description = "deployments per page, 1–1000; default 100")
@@ -64,7 +69,8 @@ class FleetController {
                     String state,
             @Parameter(description = "also archived deployments and those of archived tenants")
                     @RequestParam(defaultValue = "false")
-                    boolean archived) {
+                    boolean archived,
+            @ParameterObject DimensionParameters dimensions) {
         int pageSize = number("limit", limit, DEFAULT_LIMIT);
         if (pageSize < 1 || pageSize > FleetOverviewService.MAX_LIMIT) {
             throw new ApiProblem(
@@ -78,10 +84,11 @@ class FleetController {
         if (needle.length() > MAX_TEXT) {
             throw new ApiProblem(HttpStatus.BAD_REQUEST, "q may be at most " + MAX_TEXT + " characters");
         }
-        FleetQuery query = new FleetQuery(needle, states(state), archived, FleetSort.STATE, false);
+        DimensionValue filter = dimensions.filter();
+        FleetQuery query = new FleetQuery(needle, states(state), archived, FleetSort.STATE, false).filteredTo(filter);
         FleetPage page = fleet.page(caller.scope(), query, skip, pageSize, false);
         audit.called(caller, () -> null, "fleet");
-        return FleetAnswer.of(page, pageSize);
+        return FleetAnswer.of(page, pageSize, filter);
     }
 
     private static int number(String name, @Nullable String value, int otherwise) {

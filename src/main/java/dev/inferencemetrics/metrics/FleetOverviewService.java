@@ -104,7 +104,7 @@ public class FleetOverviewService {
         Instant now = clock.instant();
         List<ListedDeployment> deployments = search.find(scope, query.text(), query.includeArchived());
         Comparator<FleetRow> order = query.sort().comparator(query.descending());
-        List<FleetReader.Figures> matching = reader.read(scope, deployments, now).stream()
+        List<FleetReader.Figures> matching = reader.read(scope, deployments, now, query.filter()).stream()
                 .filter(figures -> query.admits(figures.row()))
                 .sorted(Comparator.comparing(FleetReader.Figures::row, order))
                 .toList();

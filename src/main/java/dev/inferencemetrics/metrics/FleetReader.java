@@ -7,6 +7,7 @@ import dev.inferencemetrics.billing.GpuCostService.TokenCounts;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.ListedDeployment;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.rollup.FleetRequestRollupStore;
@@ -78,16 +79,31 @@ class FleetReader {
      * whole fleet. Must run in a transaction that has declared {@code scope}.
      */
     List<Figures> read(TenantScope scope, List<ListedDeployment> deployments, Instant now) {
+        return read(scope, deployments, now, null);
+    }
+
+    /**
+     * {@link #read(TenantScope, List, Instant)}, with the request figures of the requests with the {@code filter}'s
+     * value only (from its rollups; null: all requests): rates, error rate, latencies, tokens, goodput and the SLO
+     * state. The KV, waiting and GPU gauges and firing alerts stay the deployment's; the GPU cost per token, which
+     * the deployment's GPUs spend on every consumer, is not shown for one value.
+     */
+    List<Figures> read(
+            TenantScope scope, List<ListedDeployment> deployments, Instant now, @Nullable DimensionValue filter) {
         QueryWindow window = window(now);
         FleetKeys keys = keys(deployments);
         // merged per interval in PostgreSQL; the KV mean weighs each reading by the time it covers, as on the page
         Map<Long, List<KvRollup>> kv =
                 kvRollups.readFleetPerInterval(keys, window.resolution(), window.from(), window.to(), window.step());
         Map<Long, RequestRollup> totals = new HashMap<>();
-        requestRollups.mergeFleetTotalsInto(
-                keys,
-                RollupSpan.of(window.from(), window.to()),
-                id -> totals.computeIfAbsent(id, any -> new RequestRollup(window.from())));
+        Function<Long, RequestRollup> totalOf =
+                id -> totals.computeIfAbsent(id, any -> new RequestRollup(window.from()));
+        RollupSpan span = RollupSpan.of(window.from(), window.to());
+        if (filter == null) {
+            requestRollups.mergeFleetTotalsInto(keys, span, totalOf);
+        } else {
+            requestRollups.mergeFleetTotalsInto(keys, span, filter, totalOf);
+        }
         // the mean over exactly the last hour, as the Metrics page's engine gauges read it
         Map<Long, Double> waiting =
                 engineGauges.meanByDeployment(keys, EngineGauges.WAITING, Resolution.MINUTE, now.minus(WINDOW), now);
@@ -116,7 +132,7 @@ class FleetReader {
                                     window,
                                     waiting.get(id),
                                     new Gpu(gpuUtil.get(id), gpuMemory.get(id)),
-                                    scope.isOperator() ? Cost.of(costs.get(id)) : Cost.NOT_SHOWN,
+                                    scope.isOperator() && filter == null ? Cost.of(costs.get(id)) : Cost.NOT_SHOWN,
                                     firing.contains(listed.deployment().slug())));
                 })
                 .toList();

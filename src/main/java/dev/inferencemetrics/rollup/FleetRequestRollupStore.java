@@ -40,37 +40,53 @@ public class FleetRequestRollupStore {
      * the window's end (the usual case, as the window ends now), else its minute rollups up to the end. Counts, TTFT,
      * ITL and the goodput counts only.
      */
-    private static final String READ_FLEET_SPAN = """
-            select k.deployment_id, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft, r.itl,
-                   r.error_requests, r.timeout_requests, r.cancelled_requests, r.counted_requests,
-                   r.counted_output_tokens, r.good_requests, r.good_output_tokens, r.incomplete_requests,
-                   r.ttft_breaches, r.itl_breaches, r.e2e_breaches
-              from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
-             cross join lateral (
-                   select exists (select 1 from request_rollup
-                                   where tenant_id = k.tenant_id and deployment_id = k.deployment_id
-                                     and resolution_s = 60 and bucket >= :to and bucket < :tailEnd) as past_end
-                   offset 0) later
-             cross join lateral (
-            """
-            + String.join(
-                    "\nunion all\n",
-                    fleetSpanPart("", Resolution.MINUTE, "from", "halfHoursFrom"),
-                    fleetSpanPart("", Resolution.HALF_HOUR, "halfHoursFrom", "halfHoursTo"),
-                    fleetSpanPart("not later.past_end and", Resolution.HALF_HOUR, "halfHoursTo", "to"),
-                    fleetSpanPart("later.past_end and", Resolution.MINUTE, "halfHoursTo", "to"))
-            + "\noffset 0) r";
+    private static final String READ_FLEET_SPAN = fleetSpan("request_rollup", "");
+
+    /** {@link #READ_FLEET_SPAN} of the dimension rollups of one value. */
+    private static final String READ_FLEET_VALUE_SPAN =
+            fleetSpan("dimension_rollup", "dimension = :dimension and value = :value and");
 
     /**
-     * One part of {@link #READ_FLEET_SPAN}: a deployment's rollups of one resolution from the parameter named
-     * {@code from} (inclusive) to the one named {@code to}, if the condition holds.
+     * Each deployment's rollups (of {@code table}, the rows that {@code filter} admits) over a {@link RollupSpan}: the
+     * minute rollups before its whole half hours, the half-hour rollups, and the last, unfinished half hour: its one
+     * half-hour rollup where no minute of it lies past the window's end (the usual case, as the window ends now), else
+     * its minute rollups up to the end. Counts, TTFT, ITL and the goodput counts only.
      */
-    private static String fleetSpanPart(String condition, Resolution resolution, String from, String to) {
+    private static String fleetSpan(String table, String filter) {
+        return """
+                select k.deployment_id, r.requests, r.ok_requests, r.input_tokens, r.output_tokens, r.ttft, r.itl,
+                       r.error_requests, r.timeout_requests, r.cancelled_requests, r.counted_requests,
+                       r.counted_output_tokens, r.good_requests, r.good_output_tokens, r.incomplete_requests,
+                       r.ttft_breaches, r.itl_breaches, r.e2e_breaches
+                  from unnest(:tenantIds::bigint[], :deploymentIds::bigint[]) as k(tenant_id, deployment_id)
+                 cross join lateral (
+                       select exists (select 1 from %s
+                                       where %s tenant_id = k.tenant_id and deployment_id = k.deployment_id
+                                         and resolution_s = 60 and bucket >= :to and bucket < :tailEnd) as past_end
+                       offset 0) later
+                 cross join lateral (
+                """.formatted(table, filter)
+                + String.join(
+                        "\nunion all\n",
+                        fleetSpanPart(table, filter, Resolution.MINUTE, "from", "halfHoursFrom"),
+                        fleetSpanPart(table, filter, Resolution.HALF_HOUR, "halfHoursFrom", "halfHoursTo"),
+                        fleetSpanPart(
+                                table, "not later.past_end and " + filter, Resolution.HALF_HOUR, "halfHoursTo", "to"),
+                        fleetSpanPart(table, "later.past_end and " + filter, Resolution.MINUTE, "halfHoursTo", "to"))
+                + "\noffset 0) r";
+    }
+
+    /**
+     * One part of {@link #fleetSpan}: a deployment's rollups of one resolution from the parameter named {@code from}
+     * (inclusive) to the one named {@code to}, if the condition holds.
+     */
+    private static String fleetSpanPart(String table, String condition, Resolution resolution, String from, String to) {
         return """
                 select %s, %s
-                  from request_rollup
+                  from %s
                  where %s tenant_id = k.tenant_id and deployment_id = k.deployment_id and resolution_s = %d
-                   and bucket >= :%s and bucket < :%s""".formatted(RequestCounts.COLUMNS, StoredGoodput.COLUMNS, condition, resolution.seconds(), from, to);
+                   and bucket >= :%s and bucket < :%s""".formatted(
+                        RequestCounts.COLUMNS, StoredGoodput.COLUMNS, table, condition, resolution.seconds(), from, to);
     }
 
     /** Each deployment's TTFT sketches, for the trends of the rows a page shows. */
@@ -173,7 +189,33 @@ public class FleetRequestRollupStore {
         if (deployments.isEmpty()) {
             return;
         }
-        jdbc.sql(READ_FLEET_SPAN)
+        mergeSpanInto(jdbc.sql(READ_FLEET_SPAN), deployments, span, into);
+    }
+
+    /**
+     * {@link #mergeFleetTotalsInto} for the requests with one value of a dimension, from its rollups: deployments
+     * without that value's traffic get nothing merged.
+     */
+    public void mergeFleetTotalsInto(
+            FleetKeys deployments, RollupSpan span, DimensionValue value, Function<Long, RequestRollup> into) {
+        if (deployments.isEmpty()) {
+            return;
+        }
+        mergeSpanInto(
+                jdbc.sql(READ_FLEET_VALUE_SPAN)
+                        .param("dimension", value.dimension().code())
+                        .param("value", value.value()),
+                deployments,
+                span,
+                into);
+    }
+
+    private static void mergeSpanInto(
+            JdbcClient.StatementSpec statement,
+            FleetKeys deployments,
+            RollupSpan span,
+            Function<Long, RequestRollup> into) {
+        statement
                 .params(deployments.parameters())
                 .param("from", Timestamp.from(span.from()))
                 .param("halfHoursFrom", Timestamp.from(span.halfHoursFrom()))

@@ -71,6 +71,7 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         HEATMAP,
         BREAKDOWN,
         USAGE,
+        USAGE_BY_CONSUMER,
         ALERT_RULES,
         SCALING_POINT,
         SILENCE,
@@ -169,10 +170,11 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         Answer answer = call(caller, feature, tenant);
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(expected);
-        if (expected == OK && feature == Feature.USAGE && caller != Caller.OPERATOR_SESSION) {
+        boolean usage = feature == Feature.USAGE || feature == Feature.USAGE_BY_CONSUMER;
+        if (expected == OK && usage && caller != Caller.OPERATOR_SESSION) {
             assertThat(answer.body()).contains(slug(tenant)).doesNotContain(slug(otherThan(tenant)));
         }
-        if (expected == OK && feature == Feature.USAGE && caller == Caller.OPERATOR_SESSION) {
+        if (expected == OK && usage && caller == Caller.OPERATOR_SESSION) {
             // without ?tenant= an operator's export covers every tenant; with it, just that one
             assertThat(answer.body()).contains(slug(tenant));
         }
@@ -209,6 +211,22 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             } else {
                 assertThat(answer.body()).doesNotContain(foreign.deployment());
             }
+        }
+    }
+
+    /** The fleet filtered to one consumer is read under the same rules, and never lists another tenant's rows. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Caller.class)
+    void the_fleet_of_one_consumer_is_read_like_the_fleet(Caller caller) {
+        Answer answer = get(caller, "/api/v1/fleet?limit=1000&consumer=matrix-consumer");
+
+        boolean reads = listingCallers().anyMatch(caller::equals);
+        assertThat(answer.status())
+                .as(answer.body())
+                .isEqualTo(reads ? OK : caller == Caller.NOBODY ? UNAUTHORIZED : FORBIDDEN);
+        if (reads) {
+            assertThat(answer.body()).contains(own.deployment());
+            assertThat(answer.body().contains(foreign.deployment())).isEqualTo(caller == Caller.OPERATOR_SESSION);
         }
     }
 
@@ -663,6 +681,11 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
                 get(
                         caller,
                         tenant == own ? "/api/v1/usage?format=csv" : "/api/v1/usage?format=csv&tenant=" + slug(tenant));
+            case USAGE_BY_CONSUMER ->
+                get(
+                        caller,
+                        "/api/v1/usage?format=json&by=consumer,deployment"
+                                + (tenant == own ? "" : "&tenant=" + slug(tenant)));
             case ALERT_RULES -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/alert-rules");
             case SCALING_POINT -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/scaling-point");
             case GOODPUT_SLO -> get(caller, "/api/v1/deployments/" + tenant.deployment() + "/objectives/goodput");
@@ -747,6 +770,8 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             merged.put(Feature.HEATMAP, features.get(Feature.METRICS));
             // and so is the breakdown by consumer, adapter or priority
             merged.put(Feature.BREAKDOWN, features.get(Feature.METRICS));
+            // usage by consumer is usage, under the same rules
+            merged.put(Feature.USAGE_BY_CONSUMER, features.get(Feature.USAGE));
             all.put(caller, merged);
         });
         return all;

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 
 /**
  * Download CSV, Download CSV for Excel (the same with a UTF-8 byte-order mark, without which Excel misreads
- * non-ASCII names) and Download JSON of what the page shows, streamed from the database into the response.
+ * non-ASCII names) and Download JSON of what the page shows, grouped as it is, streamed from the database into the
+ * response.
  */
 class UsageDownloads extends HorizontalLayout {
 
@@ -36,7 +37,14 @@ class UsageDownloads extends HorizontalLayout {
             event.setFileName(selection.fileName(format.code()));
             event.setContentType(format.contentType());
             try (OutputStream out = event.getOutputStream()) {
-                usage.export(scope, selection.tenantId(), selection.period(), format, byteOrderMark, out);
+                usage.export(
+                        scope,
+                        selection.tenantId(),
+                        selection.period(),
+                        selection.grouping(),
+                        format,
+                        byteOrderMark,
+                        out);
             }
         };
         Anchor anchor = new Anchor(handler, text);

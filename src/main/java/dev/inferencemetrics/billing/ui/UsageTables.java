@@ -38,6 +38,7 @@ class UsageTables extends Div {
     /** The columns a phone keeps; the others wait for a wider screen. */
     private static final Set<String> ON_A_PHONE = Set.of("deployment", "day", "requests", "cost");
 
+    final H2 perDeployment = new H2("Per deployment");
     final TextField filter = new TextField();
     final Grid<DeploymentUsage> deployments = new Grid<>();
     final Grid<DailyUsage> days = new Grid<>();
@@ -93,7 +94,14 @@ class UsageTables extends Div {
             grid.setEmptyStateText("No usage in this period.");
         }
         NarrowScreen.follow(this, this::narrow);
-        add(new H2("Per deployment"), filter, deployments, new H2("Per day"), days);
+        add(perDeployment, filter, deployments, new H2("Per day"), days);
+    }
+
+    /** Shows the per-deployment table only when usage is grouped by deployment. */
+    void showPerDeployment(boolean shown) {
+        for (var part : List.of(perDeployment, filter, deployments)) {
+            part.setVisible(shown);
+        }
     }
 
     void show(UsageReport report) {

@@ -15,6 +15,8 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
 import dev.inferencemetrics.billing.BillingTenant;
+import dev.inferencemetrics.billing.UsageGrouping;
+import dev.inferencemetrics.billing.UsageLines;
 import dev.inferencemetrics.billing.UsagePeriod;
 import dev.inferencemetrics.billing.UsageReport;
 import dev.inferencemetrics.billing.UsageService;
@@ -31,8 +33,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Token usage and cost for a period: totals, a daily chart, per-deployment and per-day tables, downloads. The period
- * and (for operators) the tenant live in the address, so back and forward step through them and a link shares them.
+ * Token usage and cost for a period: totals, a daily chart, a table per deployment (or per consumer, consumer and
+ * deployment, or adapter, as "Group by" picks) and per day, downloads that follow the grouping. The period, the
+ * grouping and (for operators) the tenant live in the address, so back and forward step through them and a link
+ * shares them.
  */
 @Route(UsageView.ROUTE)
 @Menu(order = 1, title = "Usage", icon = "vaadin:invoice")
@@ -42,13 +46,16 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
 
     static final String ROUTE = "usage";
     static final String TENANT = "tenant";
+    static final String BY = "by";
 
     final Select<BillingTenant> tenant = new Select<>();
     final ComboBox<ZoneId> timeZone = new ComboBox<>("Billing time zone");
     final PeriodPicker period;
     final UsageCards cards = new UsageCards();
     final UsageCharts charts = new UsageCharts();
+    final Select<UsageGrouping> groupBy = new Select<>();
     final UsageTables tables;
+    final UsageLineTable lines;
     final Paragraph days = new Paragraph();
     final UsageDownloads downloads;
     private final UsageService usage;
@@ -69,11 +76,23 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
         this.operator = user.role() == Role.OPERATOR;
         List<BillingTenant> visible = usage.tenants(scope);
         @Nullable BillingTenant own = operator || visible.isEmpty() ? null : visible.getFirst();
-        selection = new UsageSelection(UsagePeriod.thisMonth(usage.today(own)), own);
+        selection = new UsageSelection(UsagePeriod.thisMonth(usage.today(own)), own, UsageGrouping.DEPLOYMENT);
         period = new PeriodPicker(() -> usage.today(selection.tenant()), picked -> pick(picked, selection.tenant()));
         tables = new UsageTables(usage, scope, operator, () -> selection);
+        lines = new UsageLineTable(operator);
+        groupBy.setLabel("Group by");
+        groupBy.addClassName("usage-group-by");
+        groupBy.setItems(UsageGrouping.values());
+        groupBy.setItemLabelGenerator(UsageGrouping::label);
+        groupBy.setValue(UsageGrouping.DEPLOYMENT);
+        groupBy.addValueChangeListener(event -> {
+            if (!followingAddress && event.getValue() != null) {
+                selection = new UsageSelection(selection.period(), selection.tenant(), event.getValue());
+                pick(period.period(), selection.tenant());
+            }
+        });
         downloads = new UsageDownloads(usage, scope, () -> selection);
-        HorizontalLayout toolbar = new HorizontalLayout(period);
+        HorizontalLayout toolbar = new HorizontalLayout(period, groupBy);
         toolbar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         toolbar.addClassName("metrics-toolbar");
         if (operator) {
@@ -104,7 +123,7 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
         }
         days.addClassName("updated-at");
         addClassName("usage-view");
-        add(new H1("Usage"), toolbar, days, cards, charts, tables);
+        add(new H1("Usage"), toolbar, days, cards, charts, lines, tables);
     }
 
     /** Shows what the address names: on first opening, a shared link, and back or forward. */
@@ -126,11 +145,21 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
             tenant.setValue(listed);
             shown = current(listed);
         }
+        UsageGrouping grouping = query.getOrDefault(BY, List.of()).stream()
+                .findFirst()
+                .flatMap(UsageGrouping::fromCode)
+                .orElse(UsageGrouping.DEPLOYMENT);
+        groupBy.setValue(grouping);
         // "this month" is read in the calendar of the tenant shown
-        selection = new UsageSelection(selection.period(), shown);
+        selection = new UsageSelection(selection.period(), shown, grouping);
         period.showQuery(query);
         followingAddress = false;
         show(period.period(), shown);
+    }
+
+    /** What the page shows, and so what its downloads hold. */
+    UsageSelection selection() {
+        return selection;
     }
 
     /** The page's address for what it shows, as a link to share. */
@@ -142,6 +171,9 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
         Map<String, String> query = new LinkedHashMap<>(period.query());
         if (operator && shown != null) {
             query.put(TENANT, shown.slug());
+        }
+        if (selection.grouping() != UsageGrouping.DEPLOYMENT) {
+            query.put(BY, selection.grouping().code());
         }
         return new Location(ROUTE, QueryParameters.simple(query));
     }
@@ -166,12 +198,19 @@ public class UsageView extends VerticalLayout implements BeforeEnterObserver {
     }
 
     private void show(UsagePeriod picked, @Nullable BillingTenant tenantShown) {
-        selection = new UsageSelection(picked, tenantShown);
+        UsageGrouping grouping = selection.grouping();
+        selection = new UsageSelection(picked, tenantShown, grouping);
         audit.opened(user, selection.tenantId(), "Usage " + picked.from() + " to " + picked.lastDay());
         UsageReport report = usage.report(scope, selection.tenantId(), picked);
         cards.show(report.total());
         charts.show(report);
         tables.show(report);
+        tables.showPerDeployment(grouping == UsageGrouping.DEPLOYMENT);
+        lines.show(
+                selection,
+                grouping == UsageGrouping.DEPLOYMENT
+                        ? new UsageLines(List.of(), true)
+                        : usage.lines(scope, selection.tenantId(), picked, grouping));
         if (operator) {
             timeZone.setVisible(tenantShown != null);
             timeZone.setValue(tenantShown == null ? null : tenantShown.timeZone());
