@@ -70,6 +70,7 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         METRICS,
         HEATMAP,
         BREAKDOWN,
+        CONSUMERS_OUTSIDE_SLO,
         USAGE,
         ALERT_RULES,
         SCALING_POINT,
@@ -659,6 +660,11 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
                         caller,
                         "/api/v1/deployments/" + tenant.deployment() + "/breakdown?dimension=consumer&from="
                                 + now.minus(Duration.ofHours(1)) + "&to=" + now);
+            case CONSUMERS_OUTSIDE_SLO ->
+                get(
+                        caller,
+                        "/api/v1/deployments/" + tenant.deployment() + "/objectives/ttft/consumers?from="
+                                + now.minus(Duration.ofHours(1)) + "&to=" + now);
             case USAGE ->
                 get(
                         caller,
@@ -747,6 +753,8 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             merged.put(Feature.HEATMAP, features.get(Feature.METRICS));
             // and so is the breakdown by consumer, adapter or priority
             merged.put(Feature.BREAKDOWN, features.get(Feature.METRICS));
+            // and the consumers outside the TTFT objective, read from the consumers' rollups
+            merged.put(Feature.CONSUMERS_OUTSIDE_SLO, features.get(Feature.METRICS));
             all.put(caller, merged);
         });
         return all;
