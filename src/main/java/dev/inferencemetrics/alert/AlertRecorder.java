@@ -6,6 +6,7 @@ import dev.inferencemetrics.notify.Notifications;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
@@ -32,18 +33,20 @@ class AlertRecorder {
         for (Decision decision : decisions) {
             AlertRule rule = decision.rule();
             double value = decision.value();
+            String reason = decision.reason();
             boolean silenced = decision.silenced();
             switch (decision.step()) {
                 case NONE -> {}
-                case OPEN_PENDING -> alerts.open(rule, AlertState.PENDING, now, value, silenced);
+                case OPEN_PENDING -> alerts.open(rule, AlertState.PENDING, now, value, reason, silenced);
                 case OPEN_FIRING -> {
-                    long id = alerts.open(rule, AlertState.FIRING, now, value, silenced);
-                    announce(deployment, tenant, NoticeEvent.FIRING, id, rule, value, value, now, now, silenced);
+                    long id = alerts.open(rule, AlertState.FIRING, now, value, reason, silenced);
+                    announce(
+                            deployment, tenant, NoticeEvent.FIRING, id, rule, value, reason, value, now, now, silenced);
                 }
-                case UPDATE -> alerts.update(rule.tenantId(), decision.alert().id(), value);
+                case UPDATE -> alerts.updateAll(List.of(decision.refresh()));
                 case FIRE -> {
                     OpenAlert pending = decision.alert();
-                    alerts.fire(rule.tenantId(), pending.id(), now, value, silenced);
+                    alerts.fire(rule.tenantId(), pending.id(), now, value, reason, silenced);
                     announce(
                             deployment,
                             tenant,
@@ -51,6 +54,7 @@ class AlertRecorder {
                             pending.id(),
                             rule,
                             value,
+                            reason,
                             Math.max(value, pending.peakValue()),
                             now,
                             now,
@@ -67,6 +71,7 @@ class AlertRecorder {
                             firing.id(),
                             rule,
                             value,
+                            reason,
                             firing.peakValue(),
                             Objects.requireNonNull(firing.firedAt()),
                             now,
@@ -89,6 +94,7 @@ class AlertRecorder {
             long alertId,
             AlertRule rule,
             double value,
+            @Nullable String reason,
             double peak,
             Instant firedAt,
             Instant now,
@@ -98,6 +104,6 @@ class AlertRecorder {
         }
         Instant resolvedAt = event == NoticeEvent.RESOLVED ? now : null;
         notifications.enqueue(
-                writer.notice(event, alertId, rule, deployment, tenant, value, peak, firedAt, resolvedAt), now);
+                writer.notice(event, alertId, rule, deployment, tenant, value, reason, peak, firedAt, resolvedAt), now);
     }
 }

@@ -30,6 +30,9 @@ public record AlertRule(
     static final Duration MINUTE_GRAIN_UP_TO = Duration.ofHours(1);
     static final Duration LONGEST_WINDOW = Duration.ofDays(28);
 
+    /** The window every consumer rule judges its consumers over; all of them are read by one statement. */
+    static final Duration CONSUMER_WINDOW = Duration.ofHours(1);
+
     /** The share of an objective's largest possible burn that a burn-rate rule asks for at most. */
     public static final double REACHABLE_SHARE_OF_MAX_BURN = 0.5;
 
@@ -46,13 +49,16 @@ public record AlertRule(
         if (kind == RuleKind.CONCURRENCY_MEAN && longWindow.compareTo(MINUTE_GRAIN_UP_TO) > 0) {
             throw new IllegalArgumentException("a concurrency rule's window is at most an hour");
         }
+        if (kind == RuleKind.CONSUMER_TTFT && !longWindow.equals(CONSUMER_WINDOW)) {
+            throw new IllegalArgumentException("a consumer rule's window is " + Windows.label(CONSUMER_WINDOW));
+        }
         if (kind == RuleKind.KV_MEAN && threshold > 100) {
             throw new UnusableValueException("a KV-cache threshold is a percentage, at most 100");
         }
         if ((kind == RuleKind.BURN_RATE) != (objective != null && shortWindow != null)) {
             throw new IllegalArgumentException(
-                    "a burn-rate rule needs an objective and a short window; a KV, waiting or concurrency rule has"
-                            + " neither");
+                    "a burn-rate rule needs an objective and a short window; a KV, waiting, concurrency or"
+                            + " consumer rule has neither");
         }
         checkWindow("window", longWindow);
         if (shortWindow != null) {
@@ -99,6 +105,9 @@ public record AlertRule(
                 "waiting ≥ %s per replica over %s".formatted(number(threshold), Windows.label(longWindow));
             case CONCURRENCY_MEAN ->
                 "in flight ≥ %s %% of the scaling point over %s"
+                        .formatted(number(threshold), Windows.label(longWindow));
+            case CONSUMER_TTFT ->
+                "a consumer with ≥ %s requests outside the TTFT objective over %s"
                         .formatted(number(threshold), Windows.label(longWindow));
         };
     }

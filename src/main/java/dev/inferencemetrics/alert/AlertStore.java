@@ -21,7 +21,7 @@ class AlertStore {
     private static final String SUMMARY = """
             select a.id as alert_id, t.slug as tenant_slug, t.name as tenant_name, d.slug as deployment_slug,
                    d.display_name as deployment_name, a.state, a.pending_since,
-                   a.fired_at, a.resolved_at, a.value, a.peak_value, a.silenced, a.acknowledged_by, a.acknowledged_at,
+                   a.fired_at, a.resolved_at, a.value, a.peak_value, a.reason, a.silenced, a.acknowledged_by, a.acknowledged_at,
                    r.id, r.tenant_id, r.deployment_id, r.name, r.kind, r.objective, r.severity, r.threshold,
                    r.clear_below, r.long_window_s, r.short_window_s, r.for_s, r.enabled
               from alert a join alert_rule r on r.tenant_id = a.tenant_id and r.id = a.rule_id
@@ -69,11 +69,11 @@ class AlertStore {
                 rs.getBoolean("silenced"));
     }
 
-    long open(AlertRule rule, AlertState state, Instant now, double value, boolean silenced) {
+    long open(AlertRule rule, AlertState state, Instant now, double value, @Nullable String reason, boolean silenced) {
         return jdbc.sql("""
                         insert into alert (tenant_id, deployment_id, rule_id, state, pending_since, fired_at, value,
-                                           peak_value, silenced)
-                        values (:tenantId, :deploymentId, :ruleId, :state, :now, :firedAt, :value, :value,
+                                           peak_value, reason, silenced)
+                        values (:tenantId, :deploymentId, :ruleId, :state, :now, :firedAt, :value, :value, :reason,
                                 :silenced)
                         returning id""")
                 .param("tenantId", rule.tenantId())
@@ -83,29 +83,21 @@ class AlertStore {
                 .param("now", Timestamp.from(now))
                 .param("firedAt", state == AlertState.FIRING ? Timestamp.from(now) : null)
                 .param("value", value)
+                .param("reason", reason)
                 .param("silenced", silenced)
                 .query(Long.class)
                 .single();
     }
 
-    void update(long tenantId, long id, double value) {
-        jdbc.sql("""
-                        update alert set value = :value, peak_value = greatest(peak_value, :value)
-                         where tenant_id = :tenantId and id = :id""")
-                .param("value", value)
-                .param("tenantId", tenantId)
-                .param("id", id)
-                .update();
-    }
-
-    /** {@link #update} of many alerts in one batch. */
+    /** The new values (and reasons) of open alerts, many in one statement. */
     void updateAll(List<Decision.ValueRefresh> refreshes) {
         if (refreshes.isEmpty()) {
             return;
         }
         jdbc.sql("""
-                        update alert set value = r.value, peak_value = greatest(peak_value, r.value)
-                          from unnest(:tenantIds::bigint[], :ids::bigint[], :values::float8[]) as r(tenant_id, id, value)
+                        update alert set value = r.value, peak_value = greatest(peak_value, r.value), reason = r.reason
+                          from unnest(:tenantIds::bigint[], :ids::bigint[], :values::float8[], :reasons::text[])
+                               as r(tenant_id, id, value, reason)
                          where alert.tenant_id = r.tenant_id and alert.id = r.id""")
                 .param(
                         "tenantIds",
@@ -116,16 +108,21 @@ class AlertStore {
                 .param(
                         "values",
                         refreshes.stream().map(Decision.ValueRefresh::value).toArray(Double[]::new))
+                .param(
+                        "reasons",
+                        refreshes.stream().map(Decision.ValueRefresh::reason).toArray(String[]::new))
                 .update();
     }
 
-    void fire(long tenantId, long id, Instant now, double value, boolean silenced) {
+    void fire(long tenantId, long id, Instant now, double value, @Nullable String reason, boolean silenced) {
         jdbc.sql("""
                         update alert set state = 'FIRING', fired_at = :now, value = :value,
-                                         peak_value = greatest(peak_value, :value), silenced = :silenced
+                                         peak_value = greatest(peak_value, :value), reason = :reason,
+                                         silenced = :silenced
                          where tenant_id = :tenantId and id = :id""")
                 .param("now", Timestamp.from(now))
                 .param("value", value)
+                .param("reason", reason)
                 .param("silenced", silenced)
                 .param("tenantId", tenantId)
                 .param("id", id)
@@ -238,6 +235,7 @@ class AlertStore {
                 instant(rs.getTimestamp("resolved_at")),
                 rs.getDouble("value"),
                 rs.getDouble("peak_value"),
+                rs.getString("reason"),
                 rs.getBoolean("silenced"),
                 rs.getString("acknowledged_by"),
                 instant(rs.getTimestamp("acknowledged_at")));

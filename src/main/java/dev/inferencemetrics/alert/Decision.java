@@ -11,7 +11,12 @@ import org.jspecify.annotations.Nullable;
  * silences — decided from readings alone, free of storage; {@link AlertRecorder} carries it out.
  */
 record Decision(
-        AlertRule rule, Step step, double value, @Nullable OpenAlert open, boolean silenced) {
+        AlertRule rule,
+        Step step,
+        double value,
+        @Nullable String reason,
+        @Nullable OpenAlert open,
+        boolean silenced) {
 
     /**
      * Each of the deployment's rules' decision, in the order of its rules; a burn-rate rule is judged (and reported)
@@ -22,10 +27,11 @@ record Decision(
         for (AlertRule stored : planned.rules()) {
             AlertRule rule = planned.values().judged(stored);
             double value = valueOf(rule, planned.values());
+            String reason = rule.enabled() ? planned.values().reason(rule) : null;
             OpenAlert open = planned.open().get(rule.id());
             boolean silenced = planned.silences().stream().anyMatch(silence -> silence.covers(rule, now));
-            decisions.add(
-                    new Decision(rule, Step.next(rule, value, Optional.ofNullable(open), now), value, open, silenced));
+            decisions.add(new Decision(
+                    rule, Step.next(rule, value, Optional.ofNullable(open), now), value, reason, open, silenced));
         }
         return decisions;
     }
@@ -63,9 +69,13 @@ record Decision(
     }
 
     ValueRefresh refresh() {
-        return new ValueRefresh(rule.tenantId(), alert().id(), value);
+        return new ValueRefresh(rule.tenantId(), alert().id(), value, reason);
     }
 
-    /** An open alert's value now (its peak follows). */
-    record ValueRefresh(long tenantId, long alertId, double value) {}
+    /** An open alert's value now (its peak follows), and why it is what it is, if its rule says. */
+    record ValueRefresh(
+            long tenantId,
+            long alertId,
+            double value,
+            @Nullable String reason) {}
 }

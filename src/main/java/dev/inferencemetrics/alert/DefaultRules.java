@@ -11,7 +11,8 @@ import java.util.List;
  * 6 h and 30 min; ticket at 1× over 3 days and 6 h) and a sudden burn that spends the same 2 % in a quarter of the
  * time (57.6× over 15 min and 2 min), each asking for at most half the objective's largest possible burn
  * ({@link AlertRule#reachableFor}), so that a total regression pages within minutes whatever the target; KV-cache
- * mean ≥ 90 % over 5 minutes for 10 minutes; requests in flight at or past the scaling point; deployments whose
+ * mean ≥ 90 % over 5 minutes for 10 minutes; requests in flight at or past the scaling point; a consumer with 100
+ * requests or more outside the TTFT objective; deployments whose
  * engines report requests waiting also get a waiting rule. The workbook's burn rules clear at 90 % of their threshold, the KV rule
  * below 85 %, the sudden burn at half its threshold.
  */
@@ -63,7 +64,30 @@ final class DefaultRules {
         }
         rules.add(kvRule(tenantId, deploymentId));
         rules.add(concurrencyRule(tenantId, deploymentId));
+        rules.add(consumerRule(tenantId, deploymentId));
         return rules;
+    }
+
+    /**
+     * Who it is slow for: a consumer with 100 or more requests in the last hour whose TTFT compliance is below the
+     * TTFT objective's target, held for 5 minutes, is a ticket naming the consumer; it clears once no consumer with
+     * as many requests is outside the objective.
+     */
+    static AlertRule consumerRule(long tenantId, long deploymentId) {
+        return new AlertRule(
+                0,
+                tenantId,
+                deploymentId,
+                "Consumer outside TTFT objective",
+                RuleKind.CONSUMER_TTFT,
+                null,
+                Severity.TICKET,
+                100,
+                100,
+                AlertRule.CONSUMER_WINDOW,
+                null,
+                Duration.ofMinutes(5),
+                true);
     }
 
     /**

@@ -2,12 +2,16 @@ package dev.inferencemetrics.alert;
 
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.metrics.EngineGauges;
+import dev.inferencemetrics.rollup.Dimension;
 import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
+import dev.inferencemetrics.rollup.FleetDimensionRollupStore;
 import dev.inferencemetrics.rollup.FleetKeys;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
+import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.Resolution;
+import dev.inferencemetrics.slo.ConsumerBreach;
 import dev.inferencemetrics.slo.CountedBuckets;
 import dev.inferencemetrics.slo.SloKind;
 import dev.inferencemetrics.slo.SloObjective;
@@ -17,8 +21,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -28,7 +34,8 @@ import org.springframework.stereotype.Component;
 /**
  * Everything one evaluation compares deployments' rules with, read for the deployments given at once — the whole
  * fleet, or one deployment: a deployment read alone is read by the same statements, restricted to it. Their
- * objectives, rules, open alerts and silences, and the rollups their windows cover, in ten statements however many
+ * objectives, rules, open alerts and silences, the rollups their windows cover and the consumers outside their
+ * TTFT objectives, in eleven statements however many
  * deployments there are; the rollups span the longest window of the rules read. The scaling points of concurrency
  * rules are kept between reads and a few deployments' re-read each time ({@link ScalingPoints}). Must run inside a transaction that
  * declares every tenant.
@@ -44,6 +51,7 @@ class FleetReadings {
     private final KvRollupStore kvRollups;
     private final EngineGaugeRollupStore gauges;
     private final ScalingPoints scalingPoints;
+    private final FleetDimensionRollupStore dimensionRollups;
 
     FleetReadings(
             SloService slos,
@@ -53,7 +61,8 @@ class FleetReadings {
             SilenceStore silences,
             KvRollupStore kvRollups,
             EngineGaugeRollupStore gauges,
-            ScalingPoints scalingPoints) {
+            ScalingPoints scalingPoints,
+            FleetDimensionRollupStore dimensionRollups) {
         this.slos = slos;
         this.reader = reader;
         this.rules = rules;
@@ -62,6 +71,7 @@ class FleetReadings {
         this.kvRollups = kvRollups;
         this.gauges = gauges;
         this.scalingPoints = scalingPoints;
+        this.dimensionRollups = dimensionRollups;
     }
 
     Snapshot read(List<DeploymentRef> deployments, Instant now) {
@@ -104,7 +114,52 @@ class FleetReadings {
                                 .filter(deployment -> watchingConcurrency.contains(deployment.id()))
                                 .toList(),
                         now),
+                consumersOutside(deployments, enabled, every, now, end),
                 now);
+    }
+
+    /**
+     * The consumers outside the TTFT objective over the consumer rules' window, of the deployments with such a rule on
+     * and the TTFT objective enabled, in one statement: only consumers with at least a rule's clear level of requests
+     * are read (the lowest clear level of the deployment's rules), so the quiet ones cost no sketch.
+     */
+    private Map<Long, List<ConsumerBreach>> consumersOutside(
+            List<DeploymentRef> deployments,
+            Map<Long, List<SloObjective>> enabled,
+            Collection<AlertRule> every,
+            Instant now,
+            Instant end) {
+        Map<Long, Long> leastRequests = every.stream()
+                .filter(rule -> rule.enabled() && rule.kind() == RuleKind.CONSUMER_TTFT)
+                .collect(Collectors.toMap(
+                        AlertRule::deploymentId, rule -> Math.max(1, (long) Math.ceil(rule.clearBelow())), Math::min));
+        Map<Long, SloObjective> ttft = new HashMap<>();
+        enabled.forEach((id, objectives) -> objectives.stream()
+                .filter(objective -> objective.kind() == SloKind.TTFT)
+                .findFirst()
+                .ifPresent(objective -> ttft.put(id, objective)));
+        List<DeploymentRef> watched = deployments.stream()
+                .filter(deployment -> leastRequests.containsKey(deployment.id()) && ttft.containsKey(deployment.id()))
+                .toList();
+        Map<Long, Map<String, RequestRollup>> busy = dimensionRollups.busyValuesOfFleet(
+                FleetKeys.of(
+                        watched.stream().map(DeploymentRef::tenantId).toList(),
+                        watched.stream().map(DeploymentRef::id).toList()),
+                watched.stream()
+                        .map(deployment -> leastRequests.get(deployment.id()))
+                        .toList(),
+                Dimension.CONSUMER,
+                Resolution.MINUTE,
+                now.minus(AlertRule.CONSUMER_WINDOW),
+                end);
+        Map<Long, List<ConsumerBreach>> outside = new HashMap<>();
+        busy.forEach((id, byConsumer) -> outside.put(
+                id,
+                ConsumerBreach.of(
+                        Objects.requireNonNull(ttft.get(id), "a watched deployment"),
+                        byConsumer,
+                        Objects.requireNonNull(leastRequests.get(id), "a watched deployment"))));
+        return outside;
     }
 
     /** The longest window of the enabled rules of this kind; zero without such rules. */
@@ -128,6 +183,7 @@ class FleetReadings {
             Map<Long, List<EngineGaugeRollup>> waiting,
             Map<Long, List<EngineGaugeRollup>> running,
             Map<Long, ScalingPoint> scalingPoints,
+            Map<Long, List<ConsumerBreach>> consumers,
             Instant now) {
 
         /**
@@ -152,7 +208,8 @@ class FleetReadings {
                     kv.getOrDefault(id, List.of()),
                     waitingReadings,
                     running.getOrDefault(id, List.of()),
-                    scalingPoints.getOrDefault(id, ScalingPoint.notYetRead(now)));
+                    scalingPoints.getOrDefault(id, ScalingPoint.notYetRead(now)),
+                    consumers.getOrDefault(id, List.of()));
             return Optional.of(new PlannedEvaluation(
                     deploymentRules, values, silences.getOrDefault(id, List.of()), open.getOrDefault(id, Map.of())));
         }

@@ -22,6 +22,7 @@ final class NoticeWriter {
             DeploymentRef deployment,
             String tenant,
             double value,
+            @Nullable String reason,
             double peak,
             Instant firedAt,
             @Nullable Instant resolvedAt) {
@@ -37,7 +38,7 @@ final class NoticeWriter {
                 deployment.displayName(),
                 rule.name(),
                 rule.severity().name(),
-                rule.condition(),
+                reason == null ? rule.condition() : rule.condition() + ". " + reason,
                 rule.longWindow(),
                 value,
                 rule.threshold(),

@@ -1,8 +1,10 @@
 package dev.inferencemetrics.alert;
 
 import dev.inferencemetrics.capacity.ConcurrencySource;
+import dev.inferencemetrics.metrics.MetricFormat;
 import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.KvRollup;
+import dev.inferencemetrics.slo.ConsumerBreach;
 import dev.inferencemetrics.slo.CountedBuckets;
 import dev.inferencemetrics.slo.SloKind;
 import dev.inferencemetrics.slo.SloObjective;
@@ -15,6 +17,8 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The values a deployment's rules compare with their thresholds at one instant, from counts read once: windows of
@@ -29,7 +33,24 @@ record RuleValues(
         List<KvRollup> kv,
         List<EngineGaugeRollup> waiting,
         List<EngineGaugeRollup> running,
-        ScalingPoint scalingPoint) {
+        ScalingPoint scalingPoint,
+        List<ConsumerBreach> consumers) {
+
+    /** How many consumers an alert's reason names; the rest are counted. */
+    static final int NAMED_CONSUMERS = 5;
+
+    /** Values without consumer readings: no consumer is outside the TTFT objective. */
+    RuleValues(
+            Instant now,
+            Map<SloKind, SloObjective> objectives,
+            CountedBuckets minutes,
+            CountedBuckets halfHours,
+            List<KvRollup> kv,
+            List<EngineGaugeRollup> waiting,
+            List<EngineGaugeRollup> running,
+            ScalingPoint scalingPoint) {
+        this(now, objectives, minutes, halfHours, kv, waiting, running, scalingPoint, List.of());
+    }
 
     /** Values of burn-rate rules only: no gauge, no scaling point. */
     static RuleValues ofObjectives(
@@ -48,7 +69,44 @@ record RuleValues(
             case KV_MEAN -> OptionalDouble.of(kvMean(rule.longWindow()));
             case WAITING_MEAN -> OptionalDouble.of(waitingMean(rule.longWindow()));
             case CONCURRENCY_MEAN -> concurrencyShare(rule.longWindow());
+            case CONSUMER_TTFT -> busiestConsumerOutside(rule);
         };
+    }
+
+    /**
+     * Why the rule's value is what it is, for its alert: the consumers outside the TTFT objective with at least the
+     * rule's clear level of requests, worst first; null for other rules and while none is.
+     */
+    @Nullable
+    String reason(AlertRule rule) {
+        if (rule.kind() != RuleKind.CONSUMER_TTFT
+                || busiestConsumerOutside(rule).orElse(0) == 0) {
+            return null;
+        }
+        List<ConsumerBreach> counted = outside(rule);
+        String named = counted.stream()
+                .limit(NAMED_CONSUMERS)
+                .map(breach -> "%s (%d requests, %s within the TTFT objective)"
+                        .formatted(breach.consumer(), breach.requests(), MetricFormat.percent(breach.compliancePct())))
+                .collect(Collectors.joining(", "));
+        int more = counted.size() - NAMED_CONSUMERS;
+        return "Outside the TTFT objective: " + named + (more > 0 ? " and " + more + " more" : "");
+    }
+
+    /** The requests of the busiest consumer outside the objective with at least the rule's clear level of them. */
+    private OptionalDouble busiestConsumerOutside(AlertRule rule) {
+        SloObjective ttft = objectives.get(SloKind.TTFT);
+        if (ttft == null || !ttft.enabled()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(
+                outside(rule).stream().mapToLong(ConsumerBreach::requests).max().orElse(0));
+    }
+
+    private List<ConsumerBreach> outside(AlertRule rule) {
+        return consumers.stream()
+                .filter(breach -> breach.requests() >= rule.clearBelow())
+                .toList();
     }
 
     /** The rule as its value is judged: a burn-rate rule's threshold is one its objective can reach. */

@@ -6,7 +6,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Compares two deployments, or one deployment over two periods, from each window's merged rollups: the API and the
+ * Compares two deployments, one deployment over two periods, or two values of a dimension (consumers, adapters,
+ * priorities), from each window's merged rollups: the API and the
  * Compare page read the same answer. Each side is read under the caller's tenant scope, as a metrics query is.
  */
 @Service
@@ -24,7 +25,9 @@ public class CompareService {
     @Transactional(readOnly = true)
     public Comparison compare(TenantScope scope, CompareRequest request) {
         return Comparison.of(
-                metrics.queryMerged(scope, request.a(), request.aWindow()),
-                metrics.queryMerged(scope, request.b(), request.bWindow()));
+                metrics.queryMerged(scope, request.a(), request.aWindow(), request.aFilter()),
+                request.aFilter(),
+                metrics.queryMerged(scope, request.b(), request.bWindow(), request.bFilter()),
+                request.bFilter());
     }
 }

@@ -2,6 +2,7 @@ package dev.inferencemetrics.compare;
 
 import dev.inferencemetrics.compare.Delta.Better;
 import dev.inferencemetrics.metrics.MergedWindow;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.util.ArrayList;
@@ -28,8 +29,17 @@ public record Comparison(Side a, Side b, List<Delta> deltas) {
     }
 
     static Comparison of(MergedWindow windowA, MergedWindow windowB) {
-        Side a = Side.of(windowA);
-        Side b = Side.of(windowB);
+        return of(windowA, null, windowB, null);
+    }
+
+    /** Each side's window of the requests its filter covers (null: all of its deployment's). */
+    static Comparison of(
+            MergedWindow windowA,
+            @Nullable DimensionValue filterA,
+            MergedWindow windowB,
+            @Nullable DimensionValue filterB) {
+        Side a = Side.of(windowA, filterA);
+        Side b = Side.of(windowB, filterB);
         RequestRollup totalsA = windowA.totals();
         RequestRollup totalsB = windowB.totals();
         List<Delta> deltas = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.compare;
 
 import dev.inferencemetrics.metrics.MergedWindow;
+import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.rollup.GoodputTally;
 import dev.inferencemetrics.rollup.RequestRollup;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -8,7 +9,8 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One side of a comparison: a deployment over a window (as snapped to whole steps). Rates are per second of the
+ * One side of a comparison: a deployment's requests, or those of one value of a dimension, over a window (as snapped
+ * to whole steps). Rates are per second of the
  * window, input and output tokens apart; the error rate is the share of requests that did not end ok; queue is null
  * when no request reported it. Goodput is exact, counted per request at ingest: the requests judged against the
  * goodput SLO and the good ones among them, good requests per second, goodput % (good ÷ judged) and token goodput %
@@ -18,6 +20,14 @@ public record Side(
         String deployment,
         Instant from,
         Instant to,
+
+        @Schema(description = "consumer, adapter or priority when the side covers one value's requests; null for all")
+        @Nullable
+        String dimension,
+
+        @Schema(description = "the value of the dimension whose requests the side covers; null for all") @Nullable
+        String value,
+
         long requests,
         long errors,
         @Nullable Double errorRate,
@@ -50,7 +60,7 @@ public record Side(
         @Nullable
         Double tokenGoodputPct) {
 
-    static Side of(MergedWindow window) {
+    static Side of(MergedWindow window, @Nullable DimensionValue filter) {
         RequestRollup totals = window.totals();
         double seconds = window.length().getSeconds();
         GoodputTally goodput = totals.goodput();
@@ -58,6 +68,8 @@ public record Side(
                 window.deployment(),
                 window.from(),
                 window.to(),
+                filter == null ? null : filter.dimension().code(),
+                filter == null ? null : filter.value(),
                 totals.requests(),
                 totals.failedRequests(),
                 totals.requests() == 0 ? null : (double) totals.failedRequests() / totals.requests(),

@@ -101,29 +101,28 @@ public class MetricsQueryService {
      */
     @Transactional(readOnly = true)
     public MergedWindow queryMerged(TenantScope scope, String deploymentSlug, QueryWindow window) {
+        return queryMerged(scope, deploymentSlug, window, null);
+    }
+
+    /**
+     * {@link #queryMerged(TenantScope, String, QueryWindow)} of the requests with one value of a dimension (null: all
+     * requests), from that value's rollups; the KV-cache summary is the deployment's, which no request names.
+     */
+    @Transactional(readOnly = true)
+    public MergedWindow queryMerged(
+            TenantScope scope, String deploymentSlug, QueryWindow window, @Nullable DimensionValue filter) {
         return latency.record(() -> {
             DeploymentRef deployment = deployments.require(scope, deploymentSlug);
             IntervalRollups intervals = kvIntervals(deployment, window);
             RequestRollup totals = new RequestRollup(window.from());
-            mergeRequests(deployment, window, bucket -> totals);
+            mergeRequests(deployment, window, filter, bucket -> totals);
             return new MergedWindow(deployment.slug(), window.from(), window.to(), totals, intervals.kvSummary());
         });
     }
 
     private DeploymentMetrics merge(DeploymentRef deployment, QueryWindow window, @Nullable DimensionValue filter) {
         IntervalRollups intervals = kvIntervals(deployment, window);
-        if (filter == null) {
-            mergeRequests(deployment, window, intervals::requestsAt);
-        } else {
-            dimensionRollups.mergeInto(
-                    deployment.tenantId(),
-                    deployment.id(),
-                    filter,
-                    window.resolution(),
-                    window.from(),
-                    window.to(),
-                    intervals::requestsAt);
-        }
+        mergeRequests(deployment, window, filter, intervals::requestsAt);
 
         List<LatencyPoint> ttft = intervals.latencySeries(RequestRollup::ttft);
         List<LatencyPoint> itl = intervals.latencySeries(RequestRollup::itl);
@@ -162,9 +161,25 @@ public class MetricsQueryService {
                         deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to()));
     }
 
-    private void mergeRequests(DeploymentRef deployment, QueryWindow window, Function<Instant, RequestRollup> into) {
-        requestRollups.mergeInto(
-                deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to(), into);
+    /** Merges the window's requests (null filter), or those of one value, into the rollup {@code into} gives. */
+    private void mergeRequests(
+            DeploymentRef deployment,
+            QueryWindow window,
+            @Nullable DimensionValue filter,
+            Function<Instant, RequestRollup> into) {
+        if (filter == null) {
+            requestRollups.mergeInto(
+                    deployment.tenantId(), deployment.id(), window.resolution(), window.from(), window.to(), into);
+        } else {
+            dimensionRollups.mergeInto(
+                    deployment.tenantId(),
+                    deployment.id(),
+                    filter,
+                    window.resolution(),
+                    window.from(),
+                    window.to(),
+                    into);
+        }
     }
 
     static SloCompliance sloCompliance(DeploymentRef deployment, RequestRollup totals) {

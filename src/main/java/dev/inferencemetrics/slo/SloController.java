@@ -1,14 +1,22 @@
 package dev.inferencemetrics.slo;
 
 import dev.inferencemetrics.api.ApiProblem;
+import dev.inferencemetrics.api.InstantParameter;
+import dev.inferencemetrics.base.UnusableValueException;
 import dev.inferencemetrics.deployment.DeploymentGoodput;
+import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.deployment.SloPreset;
 import dev.inferencemetrics.ingest.GoodputService;
+import dev.inferencemetrics.metrics.QueryWindow;
+import dev.inferencemetrics.security.OperatorAccessAudit;
 import dev.inferencemetrics.tenancy.Caller;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +28,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
@@ -27,12 +36,74 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Objectives", description = "SLO objectives and error budgets; change with alerts:write")
 class SloController {
 
+    static final int DEFAULT_CONSUMER_LIMIT = 100;
+
+    private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
+
     private final SloService slos;
     private final GoodputService goodputs;
+    private final ConsumerComplianceService consumers;
+    private final DeploymentService deployments;
+    private final OperatorAccessAudit audit;
+    private final Clock clock;
 
-    SloController(SloService slos, GoodputService goodputs) {
+    SloController(
+            SloService slos,
+            GoodputService goodputs,
+            ConsumerComplianceService consumers,
+            DeploymentService deployments,
+            OperatorAccessAudit audit,
+            Clock clock) {
         this.slos = slos;
         this.goodputs = goodputs;
+        this.consumers = consumers;
+        this.deployments = deployments;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @GetMapping("/objectives/ttft/consumers")
+    @Operation(
+            summary = "The consumers outside the TTFT objective over a window, lowest compliance first",
+            description = "Per consumer its requests and the share of its ok requests whose TTFT was within the"
+                    + " objective's threshold, listed when that share is below the objective's target; exact per"
+                    + " consumer from its own rollups (traffic counted as other is no consumer). At most 31 days.")
+    ConsumersOutside consumersOutside(
+            @AuthenticationPrincipal Caller caller,
+            @PathVariable String slug,
+            @Parameter(description = "ISO-8601 instant; default: an hour before to")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String from,
+            @Parameter(description = "ISO-8601 instant; default: now") @RequestParam(required = false) @Nullable
+                    String to,
+            @Parameter(description = "only consumers with at least this many requests in the window; default 1")
+                    @RequestParam(required = false)
+                    @Nullable
+                    String minRequests,
+            @Parameter(description = "consumers to list, 1–1000; default 100") @RequestParam(required = false) @Nullable
+                    String limit) {
+        Instant end = to == null ? clock.instant() : InstantParameter.parse("to", to);
+        Instant start = from == null ? end.minus(DEFAULT_WINDOW) : InstantParameter.parse("from", from);
+        ConsumersOutside answer = consumers.outside(
+                caller.scope(), slug, QueryWindow.of(start, end, null), whole("minRequests", minRequests, 1), (int)
+                        whole("limit", limit, DEFAULT_CONSUMER_LIMIT));
+        audit.called(
+                caller,
+                () -> deployments.require(caller.scope(), slug).tenantId(),
+                "consumers outside the TTFT objective of deployment " + slug);
+        return answer;
+    }
+
+    private static long whole(String name, @Nullable String value, long otherwise) {
+        if (value == null || value.isBlank()) {
+            return otherwise;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new UnusableValueException(name + " must be a whole number, not '" + value + "'");
+        }
     }
 
     @GetMapping("/objectives/goodput")

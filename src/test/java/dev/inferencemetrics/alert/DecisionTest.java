@@ -39,7 +39,7 @@ class DecisionTest {
                 Decision.of(planned(List.of(KV, WAITING), 93, Map.of(KV.id(), firing), List.of()), NOW);
 
         assertThat(decisions).extracting(Decision::step).containsExactly(Step.UPDATE, Step.NONE);
-        assertThat(Decision.refreshesOnly(decisions)).hasValue(List.of(new Decision.ValueRefresh(1, 40, 93)));
+        assertThat(Decision.refreshesOnly(decisions)).hasValue(List.of(new Decision.ValueRefresh(1, 40, 93, null)));
     }
 
     @Test

@@ -120,10 +120,10 @@ class FleetReadingsIT {
         }
 
         FleetReadings.PlannedEvaluation every = read(fleet, now).plan(everyRule).orElseThrow();
-        // five objectives with four burn rules each, KV, waiting and concurrency
-        assertThat(every.rules()).hasSize(23);
+        // five objectives with four burn rules each, KV, waiting, concurrency and consumer
+        assertThat(every.rules()).hasSize(24);
         assertThat(every.rules())
-                .filteredOn(rule -> rule.kind() != RuleKind.CONCURRENCY_MEAN)
+                .filteredOn(rule -> rule.kind() != RuleKind.CONCURRENCY_MEAN && rule.kind() != RuleKind.CONSUMER_TTFT)
                 .as("the data reach every rule: each has a value")
                 .allSatisfy(rule -> assertThat(Decision.valueOf(rule, every.values()))
                         .as(rule.name())
@@ -131,6 +131,12 @@ class FleetReadingsIT {
         assertThat(every.rules())
                 .filteredOn(rule -> rule.kind() == RuleKind.CONCURRENCY_MEAN)
                 .as("a concurrency rule without a knee (too little spread here) has no value")
+                .singleElement()
+                .satisfies(rule ->
+                        assertThat(Decision.valueOf(rule, every.values())).isZero());
+        assertThat(every.rules())
+                .filteredOn(rule -> rule.kind() == RuleKind.CONSUMER_TTFT)
+                .as("no request named a consumer, so none is outside the objective")
                 .singleElement()
                 .satisfies(rule ->
                         assertThat(Decision.valueOf(rule, every.values())).isZero());

@@ -104,7 +104,8 @@ class StepTest {
     }
 
     @Test
-    void the_defaults_follow_the_sre_workbook_for_each_objective_with_a_sudden_burn_and_add_kv_and_concurrency_rules() {
+    void
+            the_defaults_follow_the_sre_workbook_for_each_objective_with_a_sudden_burn_and_add_kv_concurrency_and_consumer_rules() {
         var rules = DefaultRules.forDeployment(
                 1, 2, java.util.List.of(new dev.inferencemetrics.slo.SloObjective(SloKind.TTFT, 95, 500.0, true)));
 
@@ -116,11 +117,18 @@ class StepTest {
                         "TTFT burn ≥ 6× over 6 h and 30 min",
                         "TTFT burn ≥ 1× over 3 d and 6 h",
                         "KV mean ≥ 90 % over 5 min",
-                        "in flight ≥ 100 % of the scaling point over 10 min");
+                        "in flight ≥ 100 % of the scaling point over 10 min",
+                        "a consumer with ≥ 100 requests outside the TTFT objective over 1 h");
         assertThat(rules)
                 .extracting(AlertRule::severity)
                 .containsExactly(
-                        Severity.PAGE, Severity.PAGE, Severity.PAGE, Severity.TICKET, Severity.TICKET, Severity.TICKET);
+                        Severity.PAGE,
+                        Severity.PAGE,
+                        Severity.PAGE,
+                        Severity.TICKET,
+                        Severity.TICKET,
+                        Severity.TICKET,
+                        Severity.TICKET);
     }
 
     @Test

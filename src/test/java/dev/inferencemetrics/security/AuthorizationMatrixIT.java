@@ -70,6 +70,7 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
         METRICS,
         HEATMAP,
         BREAKDOWN,
+        CONSUMERS_OUTSIDE_SLO,
         USAGE,
         USAGE_BY_CONSUMER,
         ALERT_RULES,
@@ -677,6 +678,11 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
                         caller,
                         "/api/v1/deployments/" + tenant.deployment() + "/breakdown?dimension=consumer&from="
                                 + now.minus(Duration.ofHours(1)) + "&to=" + now);
+            case CONSUMERS_OUTSIDE_SLO ->
+                get(
+                        caller,
+                        "/api/v1/deployments/" + tenant.deployment() + "/objectives/ttft/consumers?from="
+                                + now.minus(Duration.ofHours(1)) + "&to=" + now);
             case USAGE ->
                 get(
                         caller,
@@ -772,6 +778,8 @@ class AuthorizationMatrixIT extends HttpIntegrationTest {
             merged.put(Feature.BREAKDOWN, features.get(Feature.METRICS));
             // usage by consumer is usage, under the same rules
             merged.put(Feature.USAGE_BY_CONSUMER, features.get(Feature.USAGE));
+            // and the consumers outside the TTFT objective, read from the consumers' rollups
+            merged.put(Feature.CONSUMERS_OUTSIDE_SLO, features.get(Feature.METRICS));
             all.put(caller, merged);
         });
         return all;

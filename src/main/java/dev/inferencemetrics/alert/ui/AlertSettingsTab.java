@@ -10,7 +10,9 @@ import dev.inferencemetrics.deployment.ui.page.DeploymentTab;
 import dev.inferencemetrics.ingest.GoodputService;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.security.SignedInUser;
+import dev.inferencemetrics.slo.ConsumerComplianceService;
 import dev.inferencemetrics.slo.SloService;
+import dev.inferencemetrics.slo.ui.ConsumersOutsidePanel;
 import dev.inferencemetrics.slo.ui.GoodputForm;
 import dev.inferencemetrics.slo.ui.ObjectivesForm;
 import java.time.Clock;
@@ -19,7 +21,8 @@ import org.springframework.core.annotation.Order;
 
 /**
  * The deployment page's "SLOs and alerts" tab, for operators and the tenant's admins while the deployment is
- * active: its objectives, its alert rules and its silences, each changed in place.
+ * active: its objectives and the consumers outside the TTFT one, its alert rules and its silences, each changed in
+ * place.
  */
 @org.springframework.stereotype.Component
 @Order(10)
@@ -28,11 +31,18 @@ class AlertSettingsTab implements DeploymentTab {
     private final SloService slos;
     private final GoodputService goodputs;
     private final AlertService alerts;
+    private final ConsumerComplianceService consumers;
     private final Clock clock;
 
-    AlertSettingsTab(SloService slos, GoodputService goodputs, AlertService alerts, Clock clock) {
+    AlertSettingsTab(
+            SloService slos,
+            GoodputService goodputs,
+            AlertService alerts,
+            ConsumerComplianceService consumers,
+            Clock clock) {
         this.slos = slos;
         this.goodputs = goodputs;
+        this.consumers = consumers;
         this.alerts = alerts;
         this.clock = clock;
     }
@@ -49,6 +59,7 @@ class AlertSettingsTab implements DeploymentTab {
         }
         VerticalLayout content = new VerticalLayout(
                 new ObjectivesForm(slos, user.scope(), deployment.slug()),
+                new ConsumersOutsidePanel(consumers, user.scope(), deployment.slug(), clock),
                 new GoodputForm(goodputs, user.scope(), deployment.slug()),
                 new RulesEditor(alerts, user.scope(), deployment.slug()),
                 new SilencesPanel(alerts, user.scope(), deployment.slug(), clock, PageTimeZone.of(UI.getCurrent())));

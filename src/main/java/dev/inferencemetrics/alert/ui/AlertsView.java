@@ -143,7 +143,7 @@ public class AlertsView extends VerticalLayout {
         alerts.addColumn(AlertSummary::rule)
                 .setHeader("Rule")
                 .setKey("rule")
-                .setTooltipGenerator(AlertSummary::condition)
+                .setTooltipGenerator(AlertSummary::explained)
                 .setWidth("8em");
         alerts.addColumn(alert -> time(alert.firedAt() == null ? alert.pendingSince() : alert.firedAt()))
                 .setHeader("Since")

@@ -38,9 +38,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Two deployments, or one deployment over two periods, side by side: each side's summary, the delta table and the
+ * Two deployments, one deployment over two periods, or two consumers, adapters or priorities, side by side: each side's summary, the delta table and the
  * latency charts overlaid. Everything it shows is set by the URL ({@link CompareQuery}), so a comparison is shared
  * by sharing its address.
  */
@@ -62,6 +63,8 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
 
     final DeploymentPicker deploymentA;
     final DeploymentPicker deploymentB;
+    final SideFilterField filterA = new SideFilterField("a", "A");
+    final SideFilterField filterB = new SideFilterField("b", "B");
     final Paragraph sideA = new Paragraph();
     final Paragraph sideB = new Paragraph();
     final Paragraph problem = new Paragraph();
@@ -128,8 +131,8 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
         sideB.setText(describe("B", comparison.b(), zone));
         deltas.show(comparison.deltas());
         charts.show(
-                metrics.query(scope, request.a(), request.aWindow()),
-                metrics.query(scope, request.b(), request.bWindow()),
+                metrics.query(scope, request.a(), request.aWindow(), request.aFilter()),
+                metrics.query(scope, request.b(), request.bWindow(), request.bFilter()),
                 request.offset(),
                 zone);
         Paragraph rule = new Paragraph("Larger than the noise, at 95 %: latency percentiles when their rank intervals"
@@ -142,25 +145,28 @@ public class CompareView extends VerticalLayout implements BeforeEnterObserver {
     private HorizontalLayout pickers(CompareQuery query) {
         query.a().ifPresent(deploymentA::select);
         query.b().or(query::a).ifPresent(deploymentB::select);
+        filterA.show(query.parameters());
+        filterB.show(query.parameters());
         Button apply = new Button("Compare", click -> {
             DeploymentListItem a = deploymentA.getValue();
             if (a != null) {
                 DeploymentListItem b = deploymentB.getValue();
-                UI.getCurrent()
-                        .navigate(
-                                CompareView.class,
-                                QueryParameters.simple(query.withDeployments(a.slug(), b == null ? null : b.slug())));
+                Map<String, String> address = query.withDeployments(a.slug(), b == null ? null : b.slug());
+                filterA.putInto(address);
+                filterB.putInto(address);
+                UI.getCurrent().navigate(CompareView.class, QueryParameters.simple(address));
             }
         });
         apply.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        HorizontalLayout row = new HorizontalLayout(deploymentA, deploymentB, apply);
+        HorizontalLayout row = new HorizontalLayout(deploymentA, filterA, deploymentB, filterB, apply);
         row.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         row.setWrap(true);
         return row;
     }
 
     private static String describe(String label, Side side, PageTimeZone zone) {
-        return label + " · " + side.deployment() + " · "
+        return label + " · " + side.deployment()
+                + (side.value() == null ? "" : " · " + side.dimension() + " " + side.value()) + " · "
                 + MINUTE.format(side.from().atZone(zone.zone())) + " – "
                 + MINUTE.format(side.to().atZone(zone.zone())) + " " + zone.name() + " · "
                 + MetricFormat.count(side.requests()) + " requests · " + MetricFormat.rate(side.requestsPerSecond())
