@@ -133,6 +133,11 @@ public class FleetOverviewView extends VerticalLayout implements BeforeEnterObse
         grid.setClassName("fleet-grid--cards", cards);
     }
 
+    /**
+     * Widths are fixed rather than fitted to the rows, so that however wide a deployment's figures are, the columns
+     * of an operator's fleet add up to less than 1366 px beside the menu; a cell too narrow for its text ends in an
+     * ellipsis and says it whole in its tooltip, and wider screens share the rest among the columns.
+     */
     private void configureGrid(boolean showTenant) {
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
         grid.addComponentColumn(FleetCard::link)
@@ -160,7 +165,7 @@ public class FleetOverviewView extends VerticalLayout implements BeforeEnterObse
         grid.addColumn(row -> MetricFormat.rate(row.requestsPerSecond()))
                 .setHeader(header("Requests"))
                 .setTooltipGenerator(row -> tokens(row.inputTokensPerSecond(), row.outputTokensPerSecond()))
-                .setWidth("5em")
+                .setWidth("85px")
                 .setSortProperty(FleetSort.REQUESTS.name());
         latencyColumn("TTFT p50 · p99", FleetRow::ttftP50, FleetRow::ttftP99, FleetSort.TTFT);
         latencyColumn("ITL p50 · p99", FleetRow::itlP50, FleetRow::itlP99, FleetSort.ITL);
@@ -169,14 +174,14 @@ public class FleetOverviewView extends VerticalLayout implements BeforeEnterObse
         grid.addColumn(row -> kvAndWaiting(row.kvMean(), row.waitingPerReplica()) + gpu(row.gpuUtilisation()))
                 .setHeader(header("KV mean · waiting"))
                 .setKey("kv")
-                .setWidth("5.5em")
+                .setWidth("118px")
                 .setTooltipGenerator(FleetOverviewView::gpuTooltip)
                 .setSortProperty(FleetSort.KV.name());
         // one column for both states, so the grid still fits a laptop's width
         grid.addComponentColumn(FleetCard::state)
                 .setHeader(header("SLO"))
                 .setKey("slo")
-                .setWidth("6.5em")
+                .setWidth("100px")
                 .setFlexGrow(0)
                 .setSortProperty(FleetSort.STATE.name());
         grid.addComponentColumn(FleetOverviewView::trend)
@@ -184,10 +189,6 @@ public class FleetOverviewView extends VerticalLayout implements BeforeEnterObse
                 .setKey("trend")
                 .setWidth("96px")
                 .setFlexGrow(0);
-        grid.getColumns().stream()
-                .filter(column -> column.getKey() == null
-                        || !List.of("name", "model", "tenant", "trend").contains(column.getKey()))
-                .forEach(column -> column.setAutoWidth(true));
         grid.setEmptyStateText(EMPTY_STATE);
         // a click beside the link opens the deployment too; a click that asks for a new tab is the link's alone
         grid.addItemClickListener(click -> {
@@ -207,6 +208,9 @@ public class FleetOverviewView extends VerticalLayout implements BeforeEnterObse
             FleetSort sort) {
         grid.addColumn(row -> MetricFormat.latency(p50.apply(row)) + " · " + MetricFormat.latency(p99.apply(row)))
                 .setHeader(header(header))
+                .setWidth("135px")
+                .setTooltipGenerator(row -> header + ": " + MetricFormat.latency(p50.apply(row)) + " · "
+                        + MetricFormat.latency(p99.apply(row)))
                 .setSortProperty(sort.name());
     }
 
