@@ -3,6 +3,9 @@
 -- dimension_rollup and deletes them in one transaction. Readers read dimension_rollup_live, which holds both, so every
 -- answer counts each request exactly once whether or not its delta has been folded yet.
 create table dimension_rollup_delta (like dimension_rollup including defaults including constraints);
+alter table dimension_rollup_delta
+    add column id bigint generated always as identity,
+    add primary key (tenant_id, id);
 
 create index dimension_rollup_delta_key
     on dimension_rollup_delta (tenant_id, deployment_id, dimension, value, resolution_s, bucket);
@@ -20,6 +23,10 @@ grant select, insert, update, delete on dimension_rollup_delta to ${app_role};
 create view dimension_rollup_live with (security_invoker = true) as
     select * from dimension_rollup
     union all
-    select * from dimension_rollup_delta;
+    select tenant_id, deployment_id, dimension, value, resolution_s, bucket, requests, ok_requests, input_tokens,
+           output_tokens, ttft, itl, e2e, queue, error_requests, timeout_requests, cancelled_requests,
+           input_tokens_sketch, output_tokens_sketch, counted_requests, counted_output_tokens, good_requests,
+           good_output_tokens, incomplete_requests, ttft_breaches, itl_breaches, e2e_breaches
+      from dimension_rollup_delta;
 
 grant select on dimension_rollup_live to ${app_role};

@@ -54,7 +54,8 @@ public class DimensionRollupStore {
     /** Deletes up to {@code :limit} waiting deltas that no other fold holds, and returns them. */
     private static final String TAKE_DELTAS = """
             delete from dimension_rollup_delta
-             where ctid = any(array(select ctid from dimension_rollup_delta limit :limit for update skip locked))
+             where (tenant_id, id) in (select tenant_id, id from dimension_rollup_delta
+                                        limit :limit for update skip locked)
             returning tenant_id, deployment_id, dimension, value, resolution_s, """ + StoredRequestRollup.COLUMNS;
 
     private static final String INSERT_NEW =
