@@ -144,7 +144,8 @@ class ArchitectureTest {
 
     /**
      * Several instances share one database, so scheduled work runs on one of them at a time through the lease. The
-     * scrape schedule is the exception: it only claims due targets, each claimed by one instance in PostgreSQL.
+     * scrape schedule and the dimension fold are the exceptions: they only claim work (due targets, waiting deltas),
+     * each piece claimed by one instance in PostgreSQL.
      */
     @Test
     void scheduled_work_runs_one_instance_at_a_time_through_the_lease() {
@@ -153,6 +154,8 @@ class ArchitectureTest {
                 .containAnyMethodsThat(annotatedWith(Scheduled.class))
                 .and()
                 .doNotHaveSimpleName("ScrapeSchedule")
+                .and()
+                .doNotHaveSimpleName("DimensionFoldSchedule")
                 .should()
                 .dependOnClassesThat()
                 .areAssignableTo(SchedulerLease.class)

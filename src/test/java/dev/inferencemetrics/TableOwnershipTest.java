@@ -44,6 +44,8 @@ class TableOwnershipTest {
             Map.entry("engine_gauge_rollup", "rollup"),
             Map.entry("engine_latency_rollup", "rollup"),
             Map.entry("dimension_rollup", "rollup"),
+            Map.entry("dimension_rollup_delta", "rollup"),
+            Map.entry("dimension_rollup_live", "rollup"),
             Map.entry("dimension_value", "rollup"),
             Map.entry("scrape_target", "scrape"),
             Map.entry("scrape_allowed_network", "scrape"),
@@ -68,7 +70,7 @@ class TableOwnershipTest {
      * Usage by consumer or adapter prices the dimension rollups the same way.
      */
     private static final Set<String> READS_ACROSS =
-            Set.of("billing reads request_rollup", "billing reads dimension_rollup");
+            Set.of("billing reads request_rollup", "billing reads dimension_rollup_live");
 
     private static final Pattern CREATED_TABLE =
             Pattern.compile("create table (?:if not exists )?(\\w+)\\s*\\(", Pattern.CASE_INSENSITIVE);

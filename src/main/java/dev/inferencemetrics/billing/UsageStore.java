@@ -127,7 +127,7 @@ class UsageStore {
             ),
             lines as (
                 select v.tenant_id, v.deployment_id, v.bucket, v.value, %s
-                  from tenants t join dimension_rollup v on v.tenant_id = t.id and v.dimension = :dimension
+                  from tenants t join dimension_rollup_live v on v.tenant_id = t.id and v.dimension = :dimension
                    and v.resolution_s = :resolution
                    and v.bucket >= :from::date::timestamp at time zone t.time_zone
                    and v.bucket < :to::date::timestamp at time zone t.time_zone
@@ -138,7 +138,7 @@ class UsageStore {
                    and r.bucket < :to::date::timestamp at time zone t.time_zone
                 union all
                 select v.tenant_id, v.deployment_id, v.bucket, null, %s
-                  from tenants t join dimension_rollup v on v.tenant_id = t.id and v.dimension = :dimension
+                  from tenants t join dimension_rollup_live v on v.tenant_id = t.id and v.dimension = :dimension
                    and v.resolution_s = :resolution
                    and v.bucket >= :from::date::timestamp at time zone t.time_zone
                    and v.bucket < :to::date::timestamp at time zone t.time_zone

@@ -120,8 +120,9 @@ public class IngestService {
     }
 
     /**
-     * Folds the stored samples that name a consumer, adapter or priority into the dimension rollups: a batch without
-     * any costs nothing more; one with some costs a statement for the day's known values and the merge of one write.
+     * Appends the dimension rollup deltas of the stored samples that name a consumer, adapter or priority, for
+     * {@link DimensionDeltaFold} to add to the stored rollups: a batch without any costs nothing more; one with some
+     * costs a statement for the day's known values and one insert, and waits on no other batch's rows.
      */
     private void storeDimensions(DeploymentRef deployment, List<RequestSample> stored, RequestOutcome[] outcomes) {
         Set<DimensionValueStore.DayValue> named = RollupDeltas.dayValues(stored);
@@ -130,7 +131,7 @@ public class IngestService {
         }
         Set<DimensionValueStore.DayValue> admitted =
                 dimensionValues.admit(deployment.tenantId(), deployment.id(), named);
-        dimensionRollups.add(
+        dimensionRollups.append(
                 deployment.tenantId(), deployment.id(), RollupDeltas.ofDimensions(stored, outcomes, admitted));
     }
 

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class DimensionRollupRangeStore {
 
-    private static final String RANGE = " from dimension_rollup where tenant_id = :tenantId and deployment_id ="
+    private static final String RANGE = " from dimension_rollup_live where tenant_id = :tenantId and deployment_id ="
             + " :deploymentId and dimension = :dimension and resolution_s = :resolution and bucket >= :from"
             + " and bucket < :to";
 

@@ -17,9 +17,12 @@ import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
- * Merges the dimension rollup deltas of one ingest batch (every dimension, value and resolution at once) into the
- * stored rows, as {@link RequestRollupStore} merges the deployment's: new rows are inserted, existing ones are locked
- * in key order, merged in Java and written back. One statement when every row is new, three when some exist.
+ * The write path of the dimension rollups, in two steps. An ingest batch {@linkplain #append appends} its deltas (every
+ * dimension, value and resolution at once) to {@code dimension_rollup_delta}, reading and locking no stored row, so
+ * batches for one deployment never wait on each other. A fold {@linkplain #takeDeltas takes} the waiting deltas and
+ * {@linkplain #add adds} them to the stored rows as {@link RequestRollupStore} merges the deployment's: new rows are
+ * inserted, existing ones are locked in key order, merged in Java and written back. Readers read
+ * {@code dimension_rollup_live}, the stored rows and the waiting deltas together.
  */
 @Repository
 public class DimensionRollupStore {
@@ -38,13 +41,26 @@ public class DimensionRollupStore {
                      output_tokens_sketch, counted_requests, counted_output_tokens, good_requests, good_output_tokens,
                      incomplete_requests, ttft_breaches, itl_breaches, e2e_breaches)""";
 
-    private static final String INSERT_NEW = """
-            insert into dimension_rollup (tenant_id, deployment_id, dimension, value, resolution_s, bucket, requests,
-                                          ok_requests, input_tokens, output_tokens, ttft, itl, e2e, queue,
-                                          error_requests, timeout_requests, cancelled_requests, input_tokens_sketch,
-                                          output_tokens_sketch, counted_requests, counted_output_tokens,
-                                          good_requests, good_output_tokens, incomplete_requests, ttft_breaches,
-                                          itl_breaches, e2e_breaches)
+    /** The columns of both tables in the order of {@link #UNNESTED}, after the tenant and deployment. */
+    private static final String INSERTED_COLUMNS = """
+            (tenant_id, deployment_id, dimension, value, resolution_s, bucket, requests, ok_requests, input_tokens,
+             output_tokens, ttft, itl, e2e, queue, error_requests, timeout_requests, cancelled_requests,
+             input_tokens_sketch, output_tokens_sketch, counted_requests, counted_output_tokens, good_requests,
+             good_output_tokens, incomplete_requests, ttft_breaches, itl_breaches, e2e_breaches)""";
+
+    private static final String APPEND = "insert into dimension_rollup_delta " + INSERTED_COLUMNS
+            + "\nselect :tenantId, :deploymentId, u.* from " + UNNESTED;
+
+    /** Deletes up to {@code :limit} waiting deltas that no other fold holds, and returns them. */
+    private static final String TAKE_DELTAS = """
+            delete from dimension_rollup_delta
+             where (tenant_id, id) in (select tenant_id, id from dimension_rollup_delta
+                                        limit :limit for update skip locked)
+            returning tenant_id, deployment_id, dimension, value, resolution_s, """ + StoredRequestRollup.COLUMNS;
+
+    private static final String INSERT_NEW =
+            "insert into dimension_rollup " + INSERTED_COLUMNS + """
+
             select :tenantId, :deploymentId, u.* from %s
             order by u.dimension, u.value, u.resolution_s, u.bucket
             on conflict do nothing
@@ -77,6 +93,55 @@ public class DimensionRollupStore {
     DimensionRollupStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
+
+    /**
+     * Appends an ingest batch's deltas for a fold to add later; readers count them at once. Runs in the caller's
+     * transaction.
+     */
+    public void append(long tenantId, long deploymentId, Collection<DimensionRollup> deltas) {
+        if (!deltas.isEmpty()) {
+            columns(key(jdbc.sql(APPEND), tenantId, deploymentId), List.copyOf(deltas))
+                    .update();
+        }
+    }
+
+    /**
+     * Deletes up to {@code limit} waiting deltas that no concurrent fold holds and returns them, one key's deltas merged
+     * into one, for the caller to {@link #add} in the same transaction (across tenants).
+     */
+    public TakenDeltas takeDeltas(int limit) {
+        Map<Owner, Map<Key, DimensionRollup>> byDeployment = new HashMap<>();
+        int[] rows = {0};
+        jdbc.sql(TAKE_DELTAS).param("limit", limit).query((RowCallbackHandler) rs -> {
+            rows[0]++;
+            Owner deployment = new Owner(rs.getLong("tenant_id"), rs.getLong("deployment_id"));
+            DimensionRollup delta = new DimensionRollup(
+                    new DimensionValue(
+                            Dimension.fromCode(rs.getString("dimension")).orElseThrow(), rs.getString("value")),
+                    Resolution.ofSeconds(rs.getInt("resolution_s")),
+                    StoredRequestRollup.read(rs).toRollup());
+            byDeployment.computeIfAbsent(deployment, d -> new HashMap<>()).merge(Key.of(delta), delta, (a, b) -> {
+                a.rollup().merge(b.rollup());
+                return a;
+            });
+        });
+        return new TakenDeltas(
+                rows[0],
+                byDeployment.entrySet().stream()
+                        .map(e -> new DeploymentDeltas(
+                                e.getKey().tenantId(),
+                                e.getKey().deploymentId(),
+                                List.copyOf(e.getValue().values())))
+                        .toList());
+    }
+
+    /** The deltas one {@link #takeDeltas} took: how many rows, and by deployment. */
+    public record TakenDeltas(int rows, List<DeploymentDeltas> byDeployment) {}
+
+    /** One deployment's taken deltas, one per value, resolution and bucket. */
+    public record DeploymentDeltas(long tenantId, long deploymentId, List<DimensionRollup> deltas) {}
+
+    private record Owner(long tenantId, long deploymentId) {}
 
     /** Adds the deltas (one per value, resolution and bucket) to the stored rows. Runs in the caller's transaction. */
     public void add(long tenantId, long deploymentId, Collection<DimensionRollup> deltas) {

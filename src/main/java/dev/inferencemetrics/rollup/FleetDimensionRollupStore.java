@@ -26,7 +26,7 @@ public class FleetDimensionRollupStore {
                    as k(tenant_id, deployment_id, least_requests)
              cross join lateral (
                    select d.*, sum(d.requests) over (partition by d.value) as value_requests
-                     from dimension_rollup d
+                     from dimension_rollup_live d
                     where d.tenant_id = k.tenant_id and d.deployment_id = k.deployment_id
                       and d.dimension = :dimension and d.resolution_s = :resolution and d.value <> ''
                       and d.bucket >= :from and d.bucket < :to

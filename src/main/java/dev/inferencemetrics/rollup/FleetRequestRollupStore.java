@@ -44,7 +44,7 @@ public class FleetRequestRollupStore {
 
     /** {@link #READ_FLEET_SPAN} of the dimension rollups of one value. */
     private static final String READ_FLEET_VALUE_SPAN =
-            fleetSpan("dimension_rollup", "dimension = :dimension and value = :value and");
+            fleetSpan("dimension_rollup_live", "dimension = :dimension and value = :value and");
 
     /**
      * Each deployment's rollups (of {@code table}, the rows that {@code filter} admits) over a {@link RollupSpan}: the

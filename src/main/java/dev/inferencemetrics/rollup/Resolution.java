@@ -14,6 +14,16 @@ public enum Resolution {
         this.seconds = seconds;
     }
 
+    /** The resolution a stored row names by its length in seconds. */
+    public static Resolution ofSeconds(int seconds) {
+        for (Resolution resolution : values()) {
+            if (resolution.seconds == seconds) {
+                return resolution;
+            }
+        }
+        throw new IllegalArgumentException("no resolution of " + seconds + " s");
+    }
+
     public int seconds() {
         return seconds;
     }

@@ -13,8 +13,13 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class RollupRetentionStore {
 
-    private static final List<String> TABLES =
-            List.of("request_rollup", "kv_rollup", "engine_gauge_rollup", "engine_latency_rollup", "dimension_rollup");
+    private static final List<String> TABLES = List.of(
+            "request_rollup",
+            "kv_rollup",
+            "engine_gauge_rollup",
+            "engine_latency_rollup",
+            "dimension_rollup",
+            "dimension_rollup_delta");
 
     private final JdbcClient jdbc;
 

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.deployment.DeploymentOtlpNames;
 import dev.inferencemetrics.deployment.OtlpNames;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.metrics.DeploymentMetrics;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.AccuracyContract;
@@ -116,8 +117,10 @@ class BreakdownByDimensionIT extends ApiIntegrationTest {
         }
         assertThat(tenant.storedRequestSamples(deployment)).isEqualTo(request);
 
+        Map<String, JsonNode> unfolded = new HashMap<>();
         for (String dimension : List.of("consumer", "adapter", "priority")) {
             JsonNode breakdown = breakdown(deployment, dimension, 1_000);
+            unfolded.put(dimension, breakdown);
             Map<String, Expected> expected = sent.by(dimension);
             assertThat(breakdown.get("otherCounted").asBoolean()).isFalse();
             assertThat(breakdown.get("total").asInt()).as(dimension).isEqualTo(expected.size());
@@ -137,6 +140,11 @@ class BreakdownByDimensionIT extends ApiIntegrationTest {
                 previous = p99;
             }
         }
+        // the same answers, to the last figure, once the waiting deltas are folded into the stored rollups
+        assertThat(context.getBean(DimensionDeltaFold.class).foldWaiting()).isPositive();
+        unfolded.forEach((dimension, before) -> assertThat(breakdown(deployment, dimension, 1_000))
+                .as(dimension)
+                .isEqualTo(before));
 
         for (String consumer : List.of("org-00", "org-13", "org-49")) {
             Expected want = sent.by("consumer").get(consumer);
@@ -174,6 +182,7 @@ class BreakdownByDimensionIT extends ApiIntegrationTest {
                                         .toList()))))
                 .toList();
         calls.forEach(call -> assertThat(api.accepted(call.join()).accepted()).isEqualTo(1_000));
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
 
         JsonNode breakdown = breakdown(deployment, "consumer", 1_000);
         assertThat(breakdown.get("total").asInt()).isEqualTo(501);

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.tenancy.DatabaseTenant;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.HttpIntegrationTest;
 import dev.inferencemetrics.testing.OwnerJdbc;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,6 +53,12 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
                     "dimension_rollup",
                     "insert into dimension_rollup (tenant_id, deployment_id, dimension, value, resolution_s, bucket,"
                             + " requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e)"
+                            + " values (:b, :bd, 'consumer', 'smuggled', 60, now(), 1, 1, 1, 1, '\\x00', '\\x00',"
+                            + " '\\x00')"),
+            Map.entry(
+                    "dimension_rollup_delta",
+                    "insert into dimension_rollup_delta (tenant_id, deployment_id, dimension, value, resolution_s,"
+                            + " bucket, requests, ok_requests, input_tokens, output_tokens, ttft, itl, e2e)"
                             + " values (:b, :bd, 'consumer', 'smuggled', 60, now(), 1, 1, 1, 1, '\\x00', '\\x00',"
                             + " '\\x00')"),
             Map.entry(
@@ -143,6 +152,12 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
     void twoTenantsWithRowsEverywhere() {
         a = TenantWithData.create(context, api, "rls-a");
         b = TenantWithData.create(context, api, "rls-b");
+        // both tenants' dimension rollup deltas folded into dimension rollups, then more deltas of each that wait
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
+        Instant now = context.getBean(Clock.class).instant();
+        for (TenantWithData tenant : List.of(a, b)) {
+            TenantWithData.ingestNamingConsumer(api, tenant.key(), tenant.deployment(), "later", 10, now);
+        }
         bDeployment =
                 owner.jdbc().queryForObject("select id from deployment where slug = ?", Long.class, b.deployment());
     }

@@ -38,14 +38,7 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
         String deployment = tenant.deployment("model");
         String key = tenant.fullKey();
         Instant now = context.getBean(Clock.class).instant();
-        api.ingestRequests(
-                key,
-                deployment,
-                IntStream.range(0, 20)
-                        // naming a consumer gives the tenant dimension rollups and values too
-                        .mapToObj(i -> RequestSampleJson.ok(name + "-" + i, now.minus(Duration.ofMinutes(i)))
-                                .set("consumer", name))
-                        .toList());
+        ingestNamingConsumer(api, key, deployment, name, 0, now);
         api.ingestKvCache(key, deployment, List.of(KvReadingJson.reading("r0", now, 40)));
         context.getBean(DeploymentOtlpNames.class)
                 .replace(TenantScope.allTenants(), deployment, new OtlpNames(List.of(deployment + "-vllm"), List.of()));
@@ -64,6 +57,21 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
         context.getBean(UserAccounts.class)
                 .createIfAbsent(tenant.id(), admin, "Admin", "a long password", Role.TENANT_ADMIN);
         return new TenantWithData(tenant, deployment, key, admin);
+    }
+
+    /**
+     * Ten requests ({@code first} on) naming the tenant's consumer, which gives it dimension values and dimension
+     * rollup deltas too (folded into dimension rollups when a test folds them).
+     */
+    static void ingestNamingConsumer(
+            HttpApi api, String key, String deployment, String consumer, int first, Instant now) {
+        api.ingestRequests(
+                key,
+                deployment,
+                IntStream.range(first, first + 10)
+                        .mapToObj(i -> RequestSampleJson.ok(consumer + "-" + i, now.minus(Duration.ofMinutes(i)))
+                                .set("consumer", consumer))
+                        .toList());
     }
 
     /**

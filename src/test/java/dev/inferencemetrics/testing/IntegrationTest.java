@@ -28,6 +28,8 @@ import org.springframework.core.annotation.AliasFor;
             "inference-metrics.notifications.send-deadline=PT5S",
             // tests start scrapes themselves (ScrapeRunner.scrapeDueNow), so that they know when one happened
             "inference-metrics.scrape.enabled=false",
+            // tests fold the dimension rollup deltas themselves (DimensionDeltaFold.foldWaiting), when they choose
+            "inference-metrics.dimension-fold.enabled=false",
             // OTLP/gRPC on any free port (OtlpGrpcServer.port()), so that builds side by side do not collide
             "inference-metrics.otlp.grpc.port=0"
         })

@@ -1,0 +1,34 @@
+package dev.inferencemetrics.ingest;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Folds the waiting dimension rollup deltas a second after the last turn ended, on every instance, unless {@code
+ * inference-metrics.dimension-fold.enabled=false}.
+ */
+@Component
+@ConditionalOnBooleanProperty(name = "inference-metrics.dimension-fold.enabled", matchIfMissing = true)
+class DimensionFoldSchedule {
+
+    private static final Logger log = LoggerFactory.getLogger(DimensionFoldSchedule.class);
+
+    private final DimensionDeltaFold fold;
+
+    DimensionFoldSchedule(DimensionDeltaFold fold) {
+        this.fold = fold;
+    }
+
+    @Scheduled(initialDelayString = "PT5S", fixedDelayString = "${inference-metrics.dimension-fold.every:PT1S}")
+    void foldWaiting() {
+        try {
+            fold.foldWaiting();
+        } catch (RuntimeException e) {
+            // the deltas stay, counted by every reader, and the next turn takes them again
+            log.warn("Folding the dimension rollup deltas failed; the next turn tries again: {}", e.toString());
+        }
+    }
+}
