@@ -3,17 +3,26 @@ package dev.inferencemetrics.ingest;
 import dev.inferencemetrics.deployment.DeploymentGoodputs;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.GoodputSlo;
+import dev.inferencemetrics.rollup.Dimension;
+import dev.inferencemetrics.rollup.DimensionBucket;
+import dev.inferencemetrics.rollup.DimensionRollupStore;
+import dev.inferencemetrics.rollup.DimensionValue;
+import dev.inferencemetrics.rollup.DimensionValueStore;
 import dev.inferencemetrics.rollup.GoodputTally;
 import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollupRangeStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.rollup.RollupGoodputStore;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -32,16 +41,22 @@ class GoodputRecount {
     private final RawGoodputStore raw;
     private final RollupGoodputStore rollups;
     private final RequestRollupRangeStore requestRollups;
+    private final DimensionRollupStore dimensionRollups;
+    private final DimensionValueStore dimensionValues;
 
     GoodputRecount(
             DeploymentGoodputs goodputs,
             RawGoodputStore raw,
             RollupGoodputStore rollups,
-            RequestRollupRangeStore requestRollups) {
+            RequestRollupRangeStore requestRollups,
+            DimensionRollupStore dimensionRollups,
+            DimensionValueStore dimensionValues) {
         this.goodputs = goodputs;
         this.raw = raw;
         this.rollups = rollups;
         this.requestRollups = requestRollups;
+        this.dimensionRollups = dimensionRollups;
+        this.dimensionValues = dimensionValues;
     }
 
     /**
@@ -74,7 +89,11 @@ class GoodputRecount {
         }
     }
 
-    /** Recounts the half hour that starts at {@code from} with the thresholds now set, and says it is counted. */
+    /**
+     * Recounts the half hour that starts at {@code from} with the thresholds now set, the deployment's rollups and its
+     * dimension rollups (each value as it was counted: on its own, or under "other" past its day's cap), and says it
+     * is counted.
+     */
     @Transactional
     public void step(DeploymentRef deployment, Instant from, GoodputSlo slo) {
         Instant to = from.plus(STEP.duration());
@@ -82,13 +101,26 @@ class GoodputRecount {
         for (Resolution resolution : Resolution.values()) {
             locked.put(resolution, rollups.lock(deployment.tenantId(), deployment.id(), resolution, from, to));
         }
+        // batches of the range wait on those locks; the ones before are all in the stored rows once folded
+        dimensionRollups.foldDeployment(deployment.tenantId(), deployment.id());
         Map<Resolution, Map<Instant, GoodputTally>> tallies = new EnumMap<>(Resolution.class);
+        Map<DimensionBucket, GoodputTally> named = new HashMap<>();
         raw.forEach(deployment, from, to, sample -> {
             RequestOutcome outcome = GoodputRule.outcome(sample, slo);
             for (Resolution resolution : Resolution.values()) {
+                Instant bucket = resolution.bucketOf(sample.ts());
                 tallies.computeIfAbsent(resolution, r -> new HashMap<>())
-                        .computeIfAbsent(resolution.bucketOf(sample.ts()), bucket -> new GoodputTally())
+                        .computeIfAbsent(bucket, b -> new GoodputTally())
                         .add(outcome, sample.outputTokens());
+                for (Dimension dimension : Dimension.values()) {
+                    String value = sample.valueOf(dimension);
+                    if (value != null) {
+                        named.computeIfAbsent(
+                                        new DimensionBucket(new DimensionValue(dimension, value), resolution, bucket),
+                                        b -> new GoodputTally())
+                                .add(outcome, sample.outputTokens());
+                    }
+                }
             }
         });
         locked.forEach((resolution, buckets) -> rollups.replace(
@@ -97,6 +129,32 @@ class GoodputRecount {
                 resolution,
                 buckets,
                 tallies.getOrDefault(resolution, Map.of())));
+        rollups.replaceDimensions(deployment.tenantId(), deployment.id(), from, to, asCounted(deployment, named));
         goodputs.countedFrom(deployment, from);
+    }
+
+    /** The tallies by value as the rollups count them: a value not admitted on its day under "other". */
+    private Map<DimensionBucket, GoodputTally> asCounted(
+            DeploymentRef deployment, Map<DimensionBucket, GoodputTally> byNamedValue) {
+        Set<DimensionValueStore.DayValue> admitted = dimensionValues.known(
+                deployment.tenantId(),
+                deployment.id(),
+                byNamedValue.keySet().stream().map(GoodputRecount::dayValue).collect(Collectors.toSet()));
+        Map<DimensionBucket, GoodputTally> counted = new HashMap<>();
+        byNamedValue.forEach((named, tally) -> {
+            DimensionBucket key = admitted.contains(dayValue(named))
+                    ? named
+                    : new DimensionBucket(
+                            DimensionValue.other(named.value().dimension()), named.resolution(), named.bucket());
+            counted.computeIfAbsent(key, k -> new GoodputTally()).merge(tally);
+        });
+        return counted;
+    }
+
+    private static DimensionValueStore.DayValue dayValue(DimensionBucket bucket) {
+        return new DimensionValueStore.DayValue(
+                bucket.value().dimension(),
+                LocalDate.ofInstant(bucket.bucket(), ZoneOffset.UTC),
+                bucket.value().value());
     }
 }

@@ -39,7 +39,7 @@ class RawGoodputStore {
         key(
                         jdbc.sql("select request_id, ts, status, ttft_ms::float8 as ttft_ms, e2e_ms::float8 as e2e_ms,"
                                 + " tpot_ms::float8 as tpot_ms, itl_gaps_ms, input_tokens, output_tokens,"
-                                + " queue_ms::float8 as queue_ms, finish_reason" + KEY
+                                + " queue_ms::float8 as queue_ms, finish_reason, consumer, adapter, priority" + KEY
                                 + " and ts >= :from and ts < :to"),
                         deployment)
                 .param("from", Timestamp.from(from))
@@ -55,7 +55,10 @@ class RawGoodputStore {
                         rs.getInt("input_tokens"),
                         rs.getInt("output_tokens"),
                         (Double) rs.getObject("queue_ms", Double.class),
-                        rs.getString("finish_reason"))));
+                        rs.getString("finish_reason"),
+                        rs.getString("consumer"),
+                        rs.getString("adapter"),
+                        rs.getString("priority"))));
     }
 
     private static JdbcClient.StatementSpec key(JdbcClient.StatementSpec statement, DeploymentRef deployment) {

@@ -58,6 +58,11 @@ public class DimensionRollupStore {
                                         limit :limit for update skip locked)
             returning tenant_id, deployment_id, dimension, value, resolution_s, """ + StoredRequestRollup.COLUMNS;
 
+    /** Deletes and returns every waiting delta of one deployment, waiting for a fold that holds some to finish. */
+    private static final String TAKE_DEPLOYMENT_DELTAS = """
+            delete from dimension_rollup_delta where tenant_id = :tenantId and deployment_id = :deploymentId
+            returning tenant_id, deployment_id, dimension, value, resolution_s, """ + StoredRequestRollup.COLUMNS;
+
     private static final String INSERT_NEW =
             "insert into dimension_rollup " + INSERTED_COLUMNS + """
 
@@ -110,9 +115,24 @@ public class DimensionRollupStore {
      * into one, for the caller to {@link #add} in the same transaction (across tenants).
      */
     public TakenDeltas takeDeltas(int limit) {
+        return taken(jdbc.sql(TAKE_DELTAS).param("limit", limit));
+    }
+
+    /**
+     * Adds every waiting delta of one deployment to its stored rows, after any fold that holds some of them has
+     * finished: from then on, the stored rows hold all of the deployment's committed requests. Runs in the caller's
+     * transaction.
+     */
+    public void foldDeployment(long tenantId, long deploymentId) {
+        taken(key(jdbc.sql(TAKE_DEPLOYMENT_DELTAS), tenantId, deploymentId))
+                .byDeployment()
+                .forEach(deployment -> add(tenantId, deploymentId, deployment.deltas()));
+    }
+
+    private static TakenDeltas taken(JdbcClient.StatementSpec delete) {
         Map<Owner, Map<Key, DimensionRollup>> byDeployment = new HashMap<>();
         int[] rows = {0};
-        jdbc.sql(TAKE_DELTAS).param("limit", limit).query((RowCallbackHandler) rs -> {
+        delete.query((RowCallbackHandler) rs -> {
             rows[0]++;
             Owner deployment = new Owner(rs.getLong("tenant_id"), rs.getLong("deployment_id"));
             DimensionRollup delta = new DimensionRollup(

@@ -50,6 +50,23 @@ public class DimensionValueStore {
             return admitted;
         }
         List<DayValue> all = List.copyOf(new HashSet<>(wanted));
+        admitted.addAll(known(tenantId, deploymentId, all));
+        // new values by dimension and day, in a fixed order so that two batches take the locks alike
+        Map<String, List<DayValue>> missing = all.stream()
+                .filter(v -> !admitted.contains(v))
+                .collect(Collectors.groupingBy(
+                        v -> v.dimension().code() + "/" + v.day(), TreeMap::new, Collectors.toList()));
+        missing.values().forEach(values -> admitted.addAll(admitNew(tenantId, deploymentId, values)));
+        return admitted;
+    }
+
+    /** Which of the values were admitted (count on their own) on their days; reads only. */
+    public Set<DayValue> known(long tenantId, long deploymentId, Collection<DayValue> values) {
+        Set<DayValue> known = new HashSet<>();
+        if (values.isEmpty()) {
+            return known;
+        }
+        List<DayValue> all = List.copyOf(values);
         jdbc.sql(KNOWN)
                 .param("tenantId", tenantId)
                 .param("deploymentId", deploymentId)
@@ -67,17 +84,11 @@ public class DimensionValueStore {
                         "dimensionValues",
                         new SqlArrayValue(
                                 "text", all.stream().map(DayValue::value).toArray()))
-                .query((RowCallbackHandler) rs -> admitted.add(new DayValue(
+                .query((RowCallbackHandler) rs -> known.add(new DayValue(
                         Dimension.fromCode(rs.getString("dimension")).orElseThrow(),
                         rs.getDate("day").toLocalDate(),
                         rs.getString("value"))));
-        // new values by dimension and day, in a fixed order so that two batches take the locks alike
-        Map<String, List<DayValue>> missing = all.stream()
-                .filter(v -> !admitted.contains(v))
-                .collect(Collectors.groupingBy(
-                        v -> v.dimension().code() + "/" + v.day(), TreeMap::new, Collectors.toList()));
-        missing.values().forEach(values -> admitted.addAll(admitNew(tenantId, deploymentId, values)));
-        return admitted;
+        return known;
     }
 
     private List<DayValue> admitNew(long tenantId, long deploymentId, List<DayValue> values) {

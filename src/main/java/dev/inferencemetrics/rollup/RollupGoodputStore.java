@@ -99,8 +99,89 @@ public class RollupGoodputStore {
                 .update();
     }
 
-    private static SqlArrayValue counts(
-            List<Map.Entry<Instant, GoodputTally>> rows, ToLongFunction<GoodputTally> count) {
+    /**
+     * Sets the goodput counts of a deployment's dimension rollups with {@code from ≤ bucket < to} (every resolution) to
+     * the given tallies, zero where none is given. Call after {@link DimensionRollupStore#foldDeployment} and with the
+     * request rollups of the range locked ({@link #lock}), so every committed request of the range is in those rows
+     * and no batch adds to them meanwhile.
+     */
+    public void replaceDimensions(
+            long tenantId, long deploymentId, Instant from, Instant to, Map<DimensionBucket, GoodputTally> byBucket) {
+        jdbc.sql("""
+                        update dimension_rollup
+                           set counted_requests = 0, counted_output_tokens = 0, good_requests = 0,
+                               good_output_tokens = 0, incomplete_requests = 0, ttft_breaches = 0, itl_breaches = 0,
+                               e2e_breaches = 0
+                         where tenant_id = :tenantId and deployment_id = :deploymentId
+                           and bucket >= :from and bucket < :to""")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param("from", Timestamp.from(from))
+                .param("to", Timestamp.from(to))
+                .update();
+        if (byBucket.isEmpty()) {
+            return;
+        }
+        List<Map.Entry<DimensionBucket, GoodputTally>> rows = List.copyOf(byBucket.entrySet());
+        jdbc.sql("""
+                        update dimension_rollup r
+                           set counted_requests = u.counted, counted_output_tokens = u.counted_output,
+                               good_requests = u.good, good_output_tokens = u.good_output,
+                               incomplete_requests = u.incomplete, ttft_breaches = u.ttft, itl_breaches = u.itl,
+                               e2e_breaches = u.e2e
+                          from unnest(:dimensions::text[], :dimensionValues::text[], :resolutions::integer[],
+                                      :buckets::timestamptz[], :counted::bigint[], :countedOutput::bigint[],
+                                      :good::bigint[], :goodOutput::bigint[], :incomplete::bigint[], :ttft::bigint[],
+                                      :itl::bigint[], :e2e::bigint[])
+                               as u(dimension, value, resolution_s, bucket, counted, counted_output, good,
+                                    good_output, incomplete, ttft, itl, e2e)
+                         where r.tenant_id = :tenantId and r.deployment_id = :deploymentId
+                           and r.dimension = u.dimension and r.value = u.value and r.resolution_s = u.resolution_s
+                           and r.bucket = u.bucket""")
+                .param("tenantId", tenantId)
+                .param("deploymentId", deploymentId)
+                .param(
+                        "dimensions",
+                        new SqlArrayValue(
+                                "text",
+                                rows.stream()
+                                        .map(row ->
+                                                row.getKey().value().dimension().code())
+                                        .toArray()))
+                .param(
+                        "dimensionValues",
+                        new SqlArrayValue(
+                                "text",
+                                rows.stream()
+                                        .map(row -> row.getKey().value().value())
+                                        .toArray()))
+                .param(
+                        "resolutions",
+                        new SqlArrayValue(
+                                "int4",
+                                rows.stream()
+                                        .map(row -> row.getKey().resolution().seconds())
+                                        .toArray()))
+                .param(
+                        "buckets",
+                        new SqlArrayValue(
+                                "timestamptz",
+                                timestamps(rows.stream()
+                                        .map(row -> row.getKey().bucket())
+                                        .toList())))
+                .param("counted", counts(rows, GoodputTally::counted))
+                .param("countedOutput", counts(rows, GoodputTally::countedOutputTokens))
+                .param("good", counts(rows, GoodputTally::good))
+                .param("goodOutput", counts(rows, GoodputTally::goodOutputTokens))
+                .param("incomplete", counts(rows, GoodputTally::incomplete))
+                .param("ttft", counts(rows, GoodputTally::ttftBreaches))
+                .param("itl", counts(rows, GoodputTally::itlBreaches))
+                .param("e2e", counts(rows, GoodputTally::e2eBreaches))
+                .update();
+    }
+
+    private static <K> SqlArrayValue counts(
+            List<? extends Map.Entry<K, GoodputTally>> rows, ToLongFunction<GoodputTally> count) {
         return new SqlArrayValue(
                 "int8",
                 rows.stream().map(row -> count.applyAsLong(row.getValue())).toArray(Long[]::new));

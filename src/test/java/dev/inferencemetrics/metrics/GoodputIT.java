@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.metrics.GoodputFigures.BreachCount;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
@@ -120,6 +121,52 @@ class GoodputIT extends ApiIntegrationTest {
                 .goodput();
         assertThat(month.goodRequests()).isEqualTo(3);
         assertThat(month.countedRequests()).isEqualTo(4);
+    }
+
+    @Test
+    void a_changed_goodput_slo_counts_each_consumers_requests_again_folded_or_waiting() {
+        String deployment = tenant.deployment("recounted-by-consumer");
+        assertThat(setGoodput(deployment, THRESHOLDS).status()).isEqualTo(200);
+        Instant earlier = clock.instant().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(3));
+        api.ingestRequests(
+                key,
+                deployment,
+                List.of(
+                        ok("alpha-fast", earlier, 100, 500, 21).set("consumer", "alpha"),
+                        ok("alpha-slow-start", earlier.plusSeconds(90), 300, 800, 11)
+                                .set("consumer", "alpha")));
+        // alpha's dimension rollups are folded into the stored rows; beta's wait as deltas
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
+        api.ingestRequests(
+                key,
+                deployment,
+                List.of(ok("beta-slow-start", earlier.plusSeconds(120), 300, 800, 11)
+                        .set("consumer", "beta")));
+        Instant from = earlier.minus(Duration.ofHours(1));
+        Instant to = earlier.plus(Duration.ofHours(3));
+        assertThat(consumerGoodput(deployment, "alpha", from, to).goodRequests())
+                .isEqualTo(1);
+        assertThat(consumerGoodput(deployment, "beta", from, to).goodRequests()).isZero();
+
+        assertThat(setGoodput(deployment, "{\"ttftMs\":400}").status()).isEqualTo(200);
+
+        for (Instant since : List.of(from, to.minus(Duration.ofDays(30)))) {
+            GoodputFigures alpha = consumerGoodput(deployment, "alpha", since, to);
+            assertThat(alpha.goodRequests()).as("alpha since %s", since).isEqualTo(2);
+            assertThat(alpha.countedRequests()).isEqualTo(2);
+            assertThat(alpha.breaches().ttft().count()).isZero();
+            GoodputFigures beta = consumerGoodput(deployment, "beta", since, to);
+            assertThat(beta.goodRequests()).as("beta since %s", since).isEqualTo(1);
+            assertThat(beta.countedRequests()).isEqualTo(1);
+        }
+    }
+
+    private GoodputFigures consumerGoodput(String deployment, String consumer, Instant from, Instant to) {
+        Answer answer = api.get(
+                "/api/v1/deployments/" + deployment + "/metrics?from=" + from + "&to=" + to + "&consumer=" + consumer,
+                key);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        return answer.as(DeploymentMetrics.class).goodput();
     }
 
     @Test
