@@ -51,8 +51,10 @@ public final class ScrapeBenchmark {
                         "--inference-metrics.demo.enabled=true",
                         "--inference-metrics.demo.simulator.enabled=false",
                         "--inference-metrics.scrape.enabled=true",
-                        // one tenant holds every target here, past the default cap of 200
-                        "--inference-metrics.scrape.max-targets-per-tenant=" + TARGETS)) {
+                        // one tenant holds every target here, past the default cap of 200, and may use every slot
+                        // but one (its default share, 16 at once, keeps up with fewer targets than these)
+                        "--inference-metrics.scrape.max-targets-per-tenant=" + TARGETS,
+                        "--inference-metrics.scrape.tenant-concurrency=64")) {
             CpuMeter cpu = CpuMeter.forDataDirectory(
                     app.getBean(EmbeddedPostgresServer.class).dataDirectory());
             progress("measuring the idle application");
