@@ -177,20 +177,38 @@ public final class Browser implements AutoCloseable {
         return read.stream().map(ChartReading::of).toList();
     }
 
-    /** Opens a drop-down as a person would and clicks the item with this label. */
+    /**
+     * The shown items of the list the given select has open: in its own light DOM (Vaadin 25) or in an opened overlay
+     * it owns; never an item copied into a select's value button, which is how another select shows what it holds.
+     */
+    private static final String OPEN_ITEMS = """
+            const select = arguments[0];
+            return Array.from(document.querySelectorAll('vaadin-select-item')).filter(item => {
+              if (item.closest('vaadin-select-value-button') || !item.checkVisibility()) return false;
+              const overlay = item.closest('vaadin-select-overlay');
+              return item.closest('vaadin-select') === select
+                || (overlay && overlay.hasAttribute('opened') && overlay.owner === select);
+            });
+            """;
+
+    /** Opens a drop-down as a person would and clicks the item with this label in the list it opened. */
+    @SuppressWarnings("unchecked")
     void pick(String selectCss, String label) {
-        waitUntil(Duration.ofSeconds(30), d -> {
-            d.findElement(By.cssSelector(selectCss)).click();
-            return true;
+        WebElement select = waitUntil(Duration.ofSeconds(30), d -> {
+            WebElement found = d.findElement(By.cssSelector(selectCss));
+            found.click();
+            return found;
         });
-        waitUntil(Duration.ofSeconds(30), d -> d.findElements(By.cssSelector("vaadin-select-item")).stream()
-                .filter(item -> item.isDisplayed() && item.getText().trim().equals(label))
-                .findFirst()
-                .map(item -> {
-                    item.click();
-                    return true;
-                })
-                .orElse(null));
+        waitUntil(Duration.ofSeconds(30), d -> ((List<WebElement>)
+                        ((JavascriptExecutor) d).executeScript(OPEN_ITEMS, select))
+                .stream()
+                        .filter(item -> item.getText().trim().equals(label))
+                        .findFirst()
+                        .map(item -> {
+                            item.click();
+                            return true;
+                        })
+                        .orElse(null));
     }
 
     /** Types a value into a Vaadin field as its own input would report it, then leaves the field. */
