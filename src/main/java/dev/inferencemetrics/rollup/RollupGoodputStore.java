@@ -22,6 +22,22 @@ public class RollupGoodputStore {
              where tenant_id = :tenantId and deployment_id = :deploymentId and resolution_s = :resolution
                and bucket >= :from and bucket < :to""";
 
+    /** Every goodput count set to zero. */
+    private static final String ZEROED = """
+            counted_requests = 0, counted_output_tokens = 0, good_requests = 0, good_output_tokens = 0,
+            incomplete_requests = 0, ttft_breaches = 0, itl_breaches = 0, e2e_breaches = 0""";
+
+    /** Every goodput count set from the unnested {@link #TALLIES} {@code u}. */
+    private static final String RECOUNTED = """
+            counted_requests = u.counted, counted_output_tokens = u.counted_output, good_requests = u.good,
+            good_output_tokens = u.good_output, incomplete_requests = u.incomplete, ttft_breaches = u.ttft,
+            itl_breaches = u.itl, e2e_breaches = u.e2e""";
+
+    /** The tallies' counts as arrays, as {@link #tallies} binds them. */
+    private static final String TALLIES = """
+            :counted::bigint[], :countedOutput::bigint[], :good::bigint[], :goodOutput::bigint[],
+            :incomplete::bigint[], :ttft::bigint[], :itl::bigint[], :e2e::bigint[]""";
+
     private final JdbcClient jdbc;
 
     RollupGoodputStore(JdbcClient jdbc) {
@@ -57,11 +73,9 @@ public class RollupGoodputStore {
         }
         key(jdbc.sql("""
                         update request_rollup
-                           set counted_requests = 0, counted_output_tokens = 0, good_requests = 0,
-                               good_output_tokens = 0, incomplete_requests = 0, ttft_breaches = 0, itl_breaches = 0,
-                               e2e_breaches = 0
+                           set %s
                          where tenant_id = :tenantId and deployment_id = :deploymentId and resolution_s = :resolution
-                           and bucket = any(:locked::timestamptz[])"""), tenantId, deploymentId, resolution)
+                           and bucket = any(:locked::timestamptz[])""".formatted(ZEROED)), tenantId, deploymentId, resolution)
                 .param("locked", new SqlArrayValue("timestamptz", timestamps(locked)))
                 .update();
         Set<Instant> lockedSet = Set.copyOf(locked);
@@ -73,29 +87,17 @@ public class RollupGoodputStore {
         }
         key(jdbc.sql("""
                         update request_rollup r
-                           set counted_requests = u.counted, counted_output_tokens = u.counted_output,
-                               good_requests = u.good, good_output_tokens = u.good_output,
-                               incomplete_requests = u.incomplete, ttft_breaches = u.ttft, itl_breaches = u.itl,
-                               e2e_breaches = u.e2e
-                          from unnest(:buckets::timestamptz[], :counted::bigint[], :countedOutput::bigint[],
-                                      :good::bigint[], :goodOutput::bigint[], :incomplete::bigint[], :ttft::bigint[],
-                                      :itl::bigint[], :e2e::bigint[])
+                           set %s
+                          from unnest(:buckets::timestamptz[], %s)
                                as u(bucket, counted, counted_output, good, good_output, incomplete, ttft, itl, e2e)
                          where r.tenant_id = :tenantId and r.deployment_id = :deploymentId
-                           and r.resolution_s = :resolution and r.bucket = u.bucket"""), tenantId, deploymentId, resolution)
+                           and r.resolution_s = :resolution and r.bucket = u.bucket""".formatted(RECOUNTED, TALLIES)), tenantId, deploymentId, resolution)
                 .param(
                         "buckets",
                         new SqlArrayValue(
                                 "timestamptz",
                                 timestamps(rows.stream().map(Map.Entry::getKey).toList())))
-                .param("counted", counts(rows, GoodputTally::counted))
-                .param("countedOutput", counts(rows, GoodputTally::countedOutputTokens))
-                .param("good", counts(rows, GoodputTally::good))
-                .param("goodOutput", counts(rows, GoodputTally::goodOutputTokens))
-                .param("incomplete", counts(rows, GoodputTally::incomplete))
-                .param("ttft", counts(rows, GoodputTally::ttftBreaches))
-                .param("itl", counts(rows, GoodputTally::itlBreaches))
-                .param("e2e", counts(rows, GoodputTally::e2eBreaches))
+                .params(tallies(rows))
                 .update();
     }
 
@@ -109,11 +111,9 @@ public class RollupGoodputStore {
             long tenantId, long deploymentId, Instant from, Instant to, Map<DimensionBucket, GoodputTally> byBucket) {
         jdbc.sql("""
                         update dimension_rollup
-                           set counted_requests = 0, counted_output_tokens = 0, good_requests = 0,
-                               good_output_tokens = 0, incomplete_requests = 0, ttft_breaches = 0, itl_breaches = 0,
-                               e2e_breaches = 0
+                           set %s
                          where tenant_id = :tenantId and deployment_id = :deploymentId
-                           and bucket >= :from and bucket < :to""")
+                           and bucket >= :from and bucket < :to""".formatted(ZEROED))
                 .param("tenantId", tenantId)
                 .param("deploymentId", deploymentId)
                 .param("from", Timestamp.from(from))
@@ -125,19 +125,14 @@ public class RollupGoodputStore {
         List<Map.Entry<DimensionBucket, GoodputTally>> rows = List.copyOf(byBucket.entrySet());
         jdbc.sql("""
                         update dimension_rollup r
-                           set counted_requests = u.counted, counted_output_tokens = u.counted_output,
-                               good_requests = u.good, good_output_tokens = u.good_output,
-                               incomplete_requests = u.incomplete, ttft_breaches = u.ttft, itl_breaches = u.itl,
-                               e2e_breaches = u.e2e
+                           set %s
                           from unnest(:dimensions::text[], :dimensionValues::text[], :resolutions::integer[],
-                                      :buckets::timestamptz[], :counted::bigint[], :countedOutput::bigint[],
-                                      :good::bigint[], :goodOutput::bigint[], :incomplete::bigint[], :ttft::bigint[],
-                                      :itl::bigint[], :e2e::bigint[])
+                                      :buckets::timestamptz[], %s)
                                as u(dimension, value, resolution_s, bucket, counted, counted_output, good,
                                     good_output, incomplete, ttft, itl, e2e)
                          where r.tenant_id = :tenantId and r.deployment_id = :deploymentId
                            and r.dimension = u.dimension and r.value = u.value and r.resolution_s = u.resolution_s
-                           and r.bucket = u.bucket""")
+                           and r.bucket = u.bucket""".formatted(RECOUNTED, TALLIES))
                 .param("tenantId", tenantId)
                 .param("deploymentId", deploymentId)
                 .param(
@@ -169,15 +164,20 @@ public class RollupGoodputStore {
                                 timestamps(rows.stream()
                                         .map(row -> row.getKey().bucket())
                                         .toList())))
-                .param("counted", counts(rows, GoodputTally::counted))
-                .param("countedOutput", counts(rows, GoodputTally::countedOutputTokens))
-                .param("good", counts(rows, GoodputTally::good))
-                .param("goodOutput", counts(rows, GoodputTally::goodOutputTokens))
-                .param("incomplete", counts(rows, GoodputTally::incomplete))
-                .param("ttft", counts(rows, GoodputTally::ttftBreaches))
-                .param("itl", counts(rows, GoodputTally::itlBreaches))
-                .param("e2e", counts(rows, GoodputTally::e2eBreaches))
+                .params(tallies(rows))
                 .update();
+    }
+
+    private static <K> Map<String, Object> tallies(List<? extends Map.Entry<K, GoodputTally>> rows) {
+        return Map.of(
+                "counted", counts(rows, GoodputTally::counted),
+                "countedOutput", counts(rows, GoodputTally::countedOutputTokens),
+                "good", counts(rows, GoodputTally::good),
+                "goodOutput", counts(rows, GoodputTally::goodOutputTokens),
+                "incomplete", counts(rows, GoodputTally::incomplete),
+                "ttft", counts(rows, GoodputTally::ttftBreaches),
+                "itl", counts(rows, GoodputTally::itlBreaches),
+                "e2e", counts(rows, GoodputTally::e2eBreaches));
     }
 
     private static <K> SqlArrayValue counts(
