@@ -46,6 +46,8 @@ final class QuietApplication {
         application.setLogStartupInfo(false);
         List<String> arguments = new ArrayList<>(List.of(
                 "--server.port=0",
+                // any free port for OTLP/gRPC too, so that benchmarks and tests side by side do not collide
+                "--inference-metrics.otlp.grpc.port=0",
                 "--spring.datasource.url=",
                 "--inference-metrics.embedded-database.data-directory=" + data,
                 "--logging.level.root=warn"));
