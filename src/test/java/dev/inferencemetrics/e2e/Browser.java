@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 import java.util.logging.Level;
 import org.openqa.selenium.By;
+import org.openqa.selenium.ElementClickInterceptedException;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.SearchContext;
@@ -205,8 +206,16 @@ public final class Browser implements AutoCloseable {
                         .filter(item -> item.getText().trim().equals(label))
                         .findFirst()
                         .map(item -> {
-                            item.click();
-                            return true;
+                            // a long list scrolls inside its overlay: bring the item into view first, and try
+                            // again while the list is still moving under the pointer
+                            ((JavascriptExecutor) d)
+                                    .executeScript("arguments[0].scrollIntoView({block: 'center'})", item);
+                            try {
+                                item.click();
+                                return true;
+                            } catch (ElementClickInterceptedException e) {
+                                return null;
+                            }
                         })
                         .orElse(null));
     }
