@@ -33,6 +33,12 @@ public final class AutoscalingBenchmark {
     private static final int RUNS = 9;
     private static final int BASELINE_RUNS = 3;
 
+    /**
+     * Calls of each endpoint before the timed runs: a scaler or Prometheus asks every 15 to 30 s for as long as the
+     * application runs, so what counts is the answer of a warmed-up application, not of its first calls.
+     */
+    private static final int WARM_UP_RUNS = Integer.getInteger("benchmark.warmUpRuns", 30);
+
     private AutoscalingBenchmark() {}
 
     /** The baseline calls once per deployment, a thousand calls a run: far past a key's request rate. */
@@ -71,7 +77,11 @@ public final class AutoscalingBenchmark {
         HttpClient http = HttpClient.newHttpClient();
         String one = deployments.get(deployments.size() / 2).slug();
 
-        get(http, base + "/api/v1/autoscaling?limit=1000", key);
+        for (int run = 0; run < WARM_UP_RUNS; run++) {
+            get(http, base + "/api/v1/autoscaling?limit=1000", key);
+            get(http, base + "/api/v1/deployments/" + one + "/autoscaling", key);
+            get(http, base + "/api/v1/fleet?limit=100", key);
+        }
         long[] prometheus = new long[RUNS];
         long[] json = new long[RUNS];
         long[] fleet = new long[RUNS];
@@ -94,7 +104,8 @@ public final class AutoscalingBenchmark {
         double perDeploymentMs = median(perDeployment) / 1e6;
         System.out.printf(
                 Locale.ROOT,
-                "%nAutoscaling signals, %,d deployments with an hour of minute rollups, median of %d runs"
+                "%nAutoscaling signals, %,d deployments with an hour of minute rollups, median of %d runs after %d"
+                        + " warm-up runs"
                         + " (per-deployment baseline: median of %d):%n"
                         + "| Prometheus text, all %,d | JSON, one deployment | baseline: JSON of each deployment in"
                         + " turn | baseline: GET /api/v1/fleet first page | per-deployment ÷ Prometheus |%n"
@@ -102,6 +113,7 @@ public final class AutoscalingBenchmark {
                         + "target: < 50 ms for each endpoint: Prometheus %s, JSON %s%n",
                 DEPLOYMENTS,
                 RUNS,
+                WARM_UP_RUNS,
                 BASELINE_RUNS,
                 DEPLOYMENTS,
                 prometheusMs,

@@ -3,7 +3,9 @@ package dev.inferencemetrics.rollup.sketch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.datadoghq.sketch.ddsketch.mapping.LogarithmicMapping;
 import dev.inferencemetrics.testing.AccuracyContract;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -162,6 +164,26 @@ class LatencySketchTest {
                         trueMean,
                         org.assertj.core.data.Percentage.withPercentage(100 * LatencySketch.RELATIVE_ACCURACY));
         assertThat(LatencySketch.empty().mean()).isEmpty();
+    }
+
+    @Test
+    void every_bin_is_visited_at_the_mappings_value_inside_and_outside_the_precomputed_range() {
+        LogarithmicMapping mapping = new LogarithmicMapping(LatencySketch.RELATIVE_ACCURACY);
+        double[] values = {1e-7, 0.0005, 0.001, 0.05, 1, 76.3, 18_000, 3.6e9, 3.1536e10, 1e13};
+        LatencySketch sketch = LatencySketch.empty();
+        Arrays.stream(values).forEach(sketch::add);
+        List<Double> visited = new ArrayList<>();
+        sketch.forEachBin((value, count) -> visited.add(value));
+
+        assertThat(visited)
+                .containsExactly(Arrays.stream(values)
+                        .map(value -> mapping.value(mapping.index(value)))
+                        .boxed()
+                        .toArray(Double[]::new));
+        assertThat(sketch.fractionAtMost(mapping.value(mapping.index(76.3))).orElseThrow())
+                .isEqualTo(0.6);
+        assertThat(sketch.mean().orElseThrow())
+                .isEqualTo(visited.stream().mapToDouble(Double::doubleValue).sum() / values.length);
     }
 
     private static byte[] oneSketchBytes() {
