@@ -41,10 +41,12 @@ public final class AutoscalingBenchmark {
 
     private AutoscalingBenchmark() {}
 
-    /** The baseline calls once per deployment, a thousand calls a run: far past a key's request rate. */
+    /** The baseline calls once per deployment, a thousand calls a run: far past a key's and a tenant's read rate. */
     private static final String[] UNLIMITED_KEY = {
         "--inference-metrics.limits.requests-per-second-per-key=1000000",
-        "--inference-metrics.limits.burst-per-key=1000000"
+        "--inference-metrics.limits.burst-per-key=1000000",
+        "--inference-metrics.limits.reads-per-second-per-tenant=1000000",
+        "--inference-metrics.limits.read-burst-per-tenant=1000000"
     };
 
     public static void main(String[] args) throws Exception {
