@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.billing.GpuCost;
 import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.MoneyFormat;
+import dev.inferencemetrics.billing.UsageFormat;
+import dev.inferencemetrics.billing.UsagePeriod;
+import dev.inferencemetrics.billing.UsageService;
+import dev.inferencemetrics.rollup.RequestRollup;
+import dev.inferencemetrics.rollup.RequestRollupStore;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.tenancy.TenantTransactions;
@@ -12,13 +17,19 @@ import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.BrowserSession;
 import dev.inferencemetrics.testing.MutableClock;
 import dev.inferencemetrics.testing.OwnerJdbc;
+import dev.inferencemetrics.testing.Rfc4180;
 import dev.inferencemetrics.testing.ScrapeAllowList;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -32,7 +43,8 @@ import tools.jackson.databind.JsonNode;
  * A deployment whose GPU cost reads its replicas from scrapes, scraped over planted minutes two days ago: real engine
  * scrapes (SGLang under load, an idle vLLM 0.6, SGLang again) from two replicas for five minutes, then three for five,
  * each target twice a minute, beside a DCGM exporter that counts no replica; then two minutes without any scrape. The
- * replica-minutes, the minutes covered and the GPU cost of several windows are worked out below from that plan.
+ * replica-minutes, the minutes covered and the GPU cost of several windows, and of the day's usage export row, are
+ * worked out below from that plan.
  */
 class ScrapedReplicaCostIT extends ApiIntegrationTest {
 
@@ -65,6 +77,12 @@ class ScrapedReplicaCostIT extends ApiIntegrationTest {
 
     @Autowired
     OwnerJdbc owner;
+
+    @Autowired
+    UsageService usage;
+
+    @Autowired
+    RequestRollupStore requestRollups;
 
     private final EngineServer engines = new EngineServer();
     private final List<Integer> claimed = new java.util.ArrayList<>();
@@ -185,6 +203,48 @@ class ScrapedReplicaCostIT extends ApiIntegrationTest {
         assertThat(replicaMinutes).isEqualTo(2 + 2 + 3 + 3);
         assertThat(cost.get("gpuCost").get("USD").asString()).isEqualTo(expectedCost(replicaMinutes));
         assertThat(cost.get("scrapedReplicas").get("scrapedMinutes").asLong()).isEqualTo(4);
+    }
+
+    @Test
+    void the_usage_export_row_of_the_day_costs_the_scraped_replica_hours_and_counts_its_minutes() throws IOException {
+        LocalDate day = LocalDate.ofInstant(start, ZoneOffset.UTC);
+        Instant dayStart = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+        long deploymentId =
+                owner.jdbc().queryForObject("select id from deployment where slug = ?", Long.class, deployment);
+        // a price from the day's start and a half hour of tokens, so that the day has a usage row
+        owner.jdbc()
+                .update(
+                        "insert into deployment_price (tenant_id, deployment_id, effective_from, price_input_per_mtok,"
+                                + " price_output_per_mtok, currency) values (?, ?, ?, 1, 2, 'USD')",
+                        tenant.id(),
+                        deploymentId,
+                        Timestamp.from(dayStart));
+        RequestRollup tokens = new RequestRollup(start);
+        tokens.addRequest(true, 1_000, 2_000);
+        transactions.run(
+                TenantScope.allTenants(),
+                () -> requestRollups.add(tenant.id(), deploymentId, Resolution.HALF_HOUR, List.of(tokens)));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        usage.export(TenantScope.allTenants(), tenant.id(), UsagePeriod.through(day, day), UsageFormat.CSV, false, out);
+
+        List<List<String>> records = Rfc4180.parse(out.toString(StandardCharsets.UTF_8));
+        List<String> header = records.get(0);
+        List<String> row = records.get(1);
+        // the cost holds from the planted half hour to the day's end, the replicas answered in ten of those minutes
+        long minutesCosted =
+                Duration.between(start, dayStart.plus(Duration.ofDays(1))).toMinutes();
+        assertThat(records).hasSize(2);
+        assertThat(List.of(
+                        row.get(header.indexOf("gpu_cost")),
+                        row.get(header.indexOf("scraped_cost_minutes")),
+                        row.get(header.indexOf("scraped_cost_minutes_seen")),
+                        row.get(header.indexOf("scraped_replica_minutes"))))
+                .containsExactly(
+                        expectedCost(sum(replicasPerMinute(0, SCRAPED_MINUTES))),
+                        Long.toString(minutesCosted),
+                        Integer.toString(SCRAPED_MINUTES),
+                        Integer.toString(sum(replicasPerMinute(0, SCRAPED_MINUTES))));
     }
 
     /** The plan: two replicas in the first five minutes, three in the next five. */
