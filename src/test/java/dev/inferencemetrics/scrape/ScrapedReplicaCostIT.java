@@ -33,6 +33,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -245,6 +246,23 @@ class ScrapedReplicaCostIT extends ApiIntegrationTest {
                         Long.toString(minutesCosted),
                         Integer.toString(SCRAPED_MINUTES),
                         Integer.toString(sum(replicasPerMinute(0, SCRAPED_MINUTES))));
+    }
+
+    @Test
+    void the_fleet_says_that_no_replica_answered_in_its_last_hour() {
+        HttpResponse<String> answer = operator.get("/api/v1/fleet?q=" + deployment);
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        JsonNode row = StreamSupport.stream(
+                        json.readTree(answer.body()).path("deployments").spliterator(), false)
+                .filter(entry -> entry.path("slug").asString().equals(deployment))
+                .findFirst()
+                .orElseThrow();
+
+        // the planted minutes lie two days back: the last hour is costed from scrapes, and none answered in it
+        JsonNode scraped = row.get("costScrapedReplicas");
+        assertThat(scraped.get("minutes").asLong()).isPositive();
+        assertThat(scraped.get("scrapedMinutes").asLong()).isZero();
+        assertThat(scraped.get("replicaMinutes").asLong()).isZero();
     }
 
     /** The plan: two replicas in the first five minutes, three in the next five. */
