@@ -8,7 +8,8 @@ create table engine_replica_rollup (
     deployment_id   bigint      not null,
     resolution_s    integer     not null check (resolution_s in (60, 1800)),
     bucket          timestamptz not null,
-    minutes         integer     not null check (minutes >= 1),
+    -- an upsert whose minutes were all counted before adds 0 minutes; its proposed row is checked before it merges
+    minutes         integer     not null check (minutes >= 0),
     replica_minutes bigint      not null check (replica_minutes >= 1),
     replicas_max    integer     not null check (replicas_max >= 1),
     primary key (tenant_id, deployment_id, resolution_s, bucket)

@@ -42,8 +42,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A deployment whose GPU cost reads its replicas from scrapes, scraped over planted minutes two days ago: real engine
- * scrapes (SGLang under load, an idle vLLM 0.6, SGLang again) from two replicas for five minutes, then three for five,
- * each target twice a minute, beside a DCGM exporter that counts no replica; then two minutes without any scrape. The
+ * scrapes (SGLang under load, an idle vLLM 0.6, SGLang again) from two replicas for five minutes, then three for five
+ * (the third joining in the second round of its first minute), each target twice a minute, beside a DCGM exporter that counts no replica; then two minutes without any scrape. The
  * replica-minutes, the minutes covered and the GPU cost of several windows, and of the day's usage export row, are
  * worked out below from that plan.
  */
@@ -117,8 +117,8 @@ class ScrapedReplicaCostIT extends ApiIntegrationTest {
         dueAt("replica-a", start);
         dueAt("replica-b", start);
         dueAt("replica-gpu", start);
-        // the third replica answers from the sixth minute on
-        dueAt("replica-c", start.plus(Duration.ofMinutes(TWO_REPLICA_MINUTES)));
+        // the third replica answers from the sixth minute's second round on, after that minute already counted two
+        dueAt("replica-c", start.plus(Duration.ofMinutes(TWO_REPLICA_MINUTES)).plusSeconds(30));
         costs.schedule(
                 TenantScope.allTenants(),
                 deployment,
@@ -142,7 +142,7 @@ class ScrapedReplicaCostIT extends ApiIntegrationTest {
     @Test
     void every_target_was_scraped_twice_a_minute() {
         List<Integer> expected = IntStream.range(0, SCRAPED_MINUTES * 2)
-                .map(scrape -> scrape / 2 < TWO_REPLICA_MINUTES ? 3 : 4)
+                .map(scrape -> scrape <= TWO_REPLICA_MINUTES * 2 ? 3 : 4)
                 .boxed()
                 .toList();
 
