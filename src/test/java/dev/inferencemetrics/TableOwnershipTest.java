@@ -43,6 +43,7 @@ class TableOwnershipTest {
             Map.entry("kv_rollup", "rollup"),
             Map.entry("engine_gauge_rollup", "rollup"),
             Map.entry("engine_latency_rollup", "rollup"),
+            Map.entry("engine_replica_rollup", "rollup"),
             Map.entry("dimension_rollup", "rollup"),
             Map.entry("dimension_rollup_delta", "rollup"),
             Map.entry("dimension_rollup_live", "rollup"),

@@ -85,6 +85,18 @@ public final class JsonObjectBody {
         return node.asInt();
     }
 
+    /** A JSON true or false. */
+    public @Nullable Boolean bool(String field) {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isBoolean()) {
+            throw bad(name(field) + " must be true or false");
+        }
+        return node.asBoolean();
+    }
+
     /** A number, given as a JSON number or a decimal string ("0.20"), kept exact. */
     public @Nullable BigDecimal decimal(String field) {
         JsonNode node = root.get(field);

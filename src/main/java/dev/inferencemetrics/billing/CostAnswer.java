@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** A window's cost of tokens as the API answers it; amounts are exact decimal strings by currency. */
 record CostAnswer(
@@ -15,7 +16,9 @@ record CostAnswer(
         @Schema(description = "false while no GPU cost is set for the deployment: the GPU cost is then unknown")
         boolean costKnown,
 
-        @Schema(description = "GPUs × replicas × price per GPU-hour × hours, summed over the cost periods up to now")
+        @Schema(
+                description = "GPUs × replicas × price per GPU-hour × hours, summed over the cost periods up to now;"
+                        + " replicas × hours are the scraped replica-hours where the replicas come from scrapes")
         Map<String, String> gpuCost,
 
         long outputTokens,
@@ -40,7 +43,17 @@ record CostAnswer(
         Map<String, String> margin,
 
         @Schema(description = "the deployment's GPU costs, oldest first")
-        List<GpuCostPeriod> gpuCosts) {
+        List<GpuCostPeriod> gpuCosts,
+
+        @Schema(
+                description = "where a GPU cost reads its replicas from scrapes: the minutes of the window costed so"
+                        + " (those that have ended), the minutes among them in which any engine replica answered a"
+                        + " scrape, and the replica-minutes counted (GPU cost of those minutes = replica-minutes ÷ 60"
+                        + " × GPUs per replica × price per GPU-hour); fewer minutes seen than costed: the GPU cost"
+                        + " covers only the minutes seen. Null when no minute was costed from scrapes.",
+                nullable = true)
+        @Nullable
+        ScrapedCoverage scrapedReplicas) {
 
     static CostAnswer of(String deployment, CostOfTokens cost, List<GpuCostPeriod> history) {
         return new CostAnswer(
@@ -55,7 +68,8 @@ record CostAnswer(
                 exact(cost.costPerMtokGoodOutput()),
                 exact(cost.revenue()),
                 exact(cost.margin()),
-                history);
+                history,
+                cost.scraped().any() ? cost.scraped() : null);
     }
 
     static Map<String, String> exact(Costs costs) {

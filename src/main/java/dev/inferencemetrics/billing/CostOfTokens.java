@@ -1,5 +1,6 @@
 package dev.inferencemetrics.billing;
 
+import dev.inferencemetrics.rollup.Resolution;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -11,7 +12,9 @@ import java.util.TreeMap;
 /**
  * What the tokens of a window cost to make and what they earned: the GPU cost (GPUs × replicas × price per GPU-hour ×
  * hours, summed over the cost periods the window covers), the output tokens, the revenue from the token prices, and
- * the margin (revenue − GPU cost). Amounts in different currencies are kept apart ({@link Costs}). The good output
+ * the margin (revenue − GPU cost). Under a GPU cost whose replicas come from scrapes, the hours × replicas are the
+ * replica-hours scrapes counted: the sum over the window's minutes of the engine replicas that answered in each, ÷ 60
+ * ({@code scraped} tells how many minutes had any). Amounts in different currencies are kept apart ({@link Costs}). The good output
  * tokens are those of requests that met the goodput SLO (counted at ingest), so the cost per million good tokens is
  * what a token delivered within SLO cost to make.
  *
@@ -19,6 +22,7 @@ import java.util.TreeMap;
  * hour × 10⁶: at USD 3.00 an hour and 4,000 tokens/s (14,400,000 an hour), USD 0.208333 per million.
  *
  * @param costKnown whether the deployment has any GPU cost set at all (else the GPU cost is unknown, not zero)
+ * @param scraped the minutes costed from scraped replicas, and how many of them had a replica answering
  */
 public record CostOfTokens(
         Instant from,
@@ -27,7 +31,30 @@ public record CostOfTokens(
         Costs gpuCost,
         long outputTokens,
         long goodOutputTokens,
-        Costs revenue) {
+        Costs revenue,
+        ScrapedCoverage scraped) {
+
+    /** A cost with no part costed from scrapes. */
+    public CostOfTokens(
+            Instant from,
+            Instant to,
+            boolean costKnown,
+            Costs gpuCost,
+            long outputTokens,
+            long goodOutputTokens,
+            Costs revenue) {
+        this(from, to, costKnown, gpuCost, outputTokens, goodOutputTokens, revenue, ScrapedCoverage.NONE);
+    }
+
+    /** A GPU cost and how much of it rests on scraped replicas. */
+    record GpuSpend(Costs cost, ScrapedCoverage scraped) {
+
+        static final GpuSpend NONE = new GpuSpend(Costs.NONE, ScrapedCoverage.NONE);
+
+        GpuSpend plus(GpuSpend other) {
+            return new GpuSpend(cost.plus(other.cost), scraped.plus(other.scraped));
+        }
+    }
 
     /** GPU cost ÷ 3,600 s is carried to this scale: exact whenever it terminates (whole half hours always do). */
     static final int GPU_COST_SCALE = 10;
@@ -77,7 +104,8 @@ public record CostOfTokens(
                 gpuCost.plus(other.gpuCost),
                 Math.addExact(outputTokens, other.outputTokens),
                 Math.addExact(goodOutputTokens, other.goodOutputTokens),
-                revenue.plus(other.revenue));
+                revenue.plus(other.revenue),
+                scraped.plus(other.scraped));
     }
 
     /** Each amount × 10⁶ ÷ tokens, to {@value #PER_MILLION_SCALE} decimal places (half to even). */
@@ -94,30 +122,48 @@ public record CostOfTokens(
         return new Costs(perMillion);
     }
 
+    /** {@link #gpuCost(List, ScrapedReplicas, Instant, Instant)} of a history with no scraped replicas read. */
+    static Costs gpuCost(List<GpuCostPeriod> history, Instant from, Instant to) {
+        return gpuCost(history, ScrapedReplicas.NONE, from, to).cost();
+    }
+
     /**
      * The GPU cost of the history's periods within [{@code from}, {@code to}): each period's hourly cost × the
-     * seconds it covers, summed per currency, then ÷ 3,600 once.
+     * seconds it covers, summed per currency, then ÷ 3,600 once. A period whose replicas come from scrapes costs its
+     * replica-minutes × 60 s × the hourly cost of one replica instead (the minutes of it that {@code scraped} holds).
      */
-    static Costs gpuCost(List<GpuCostPeriod> history, Instant from, Instant to) {
+    static GpuSpend gpuCost(List<GpuCostPeriod> history, ScrapedReplicas scraped, Instant from, Instant to) {
         Map<String, BigDecimal> costSeconds = new TreeMap<>();
+        ScrapedCoverage coverage = ScrapedCoverage.NONE;
         for (int i = 0; i < history.size(); i++) {
             GpuCostPeriod period = history.get(i);
             Instant periodEnd = i + 1 < history.size() ? history.get(i + 1).effectiveFrom() : to;
             Instant start = later(from, period.effectiveFrom());
             Instant end = earlier(to, periodEnd);
-            if (start.isBefore(end)) {
-                BigDecimal seconds =
-                        BigDecimal.valueOf(Duration.between(start, end).getSeconds());
-                costSeconds.merge(
-                        period.cost().currency(), period.cost().hourly().multiply(seconds), BigDecimal::add);
+            if (!start.isBefore(end)) {
+                continue;
             }
+            GpuCost cost = period.cost();
+            Integer replicas = cost.replicas();
+            long replicaSeconds;
+            if (replicas == null) {
+                ScrapedCoverage seen = scraped.within(start, end);
+                coverage = coverage.plus(seen);
+                replicaSeconds = Math.multiplyExact(seen.replicaMinutes(), Resolution.MINUTE.seconds());
+            } else {
+                replicaSeconds = Math.multiplyExact(Duration.between(start, end).getSeconds(), (long) replicas);
+            }
+            costSeconds.merge(
+                    cost.currency(),
+                    cost.perReplicaHour().multiply(BigDecimal.valueOf(replicaSeconds)),
+                    BigDecimal::add);
         }
         TreeMap<String, BigDecimal> cost = new TreeMap<>();
         costSeconds.forEach((currency, amount) -> cost.put(
                 currency,
                 amount.divide(SECONDS_PER_HOUR, GPU_COST_SCALE, RoundingMode.HALF_EVEN)
                         .stripTrailingZeros()));
-        return new Costs(cost);
+        return new GpuSpend(new Costs(cost), coverage);
     }
 
     private static Instant later(Instant a, Instant b) {

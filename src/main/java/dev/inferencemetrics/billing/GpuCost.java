@@ -1,15 +1,19 @@
 package dev.inferencemetrics.billing;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.inferencemetrics.base.UnusableValueException;
 import java.math.BigDecimal;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a deployment costs to run: {@code replicas} replicas of {@code gpusPerReplica} GPUs each, at a price per
  * GPU-hour in one currency, to at most six decimal places (what the database keeps). Zero replicas cost nothing.
+ * Without {@code replicas} (null) they are read from scrapes: the replica-hours the engines' scrapes counted (see
+ * {@link ScrapedReplicas}).
  */
-public record GpuCost(int gpusPerReplica, int replicas, BigDecimal pricePerGpuHour, String currency) {
+public record GpuCost(int gpusPerReplica, @Nullable Integer replicas, BigDecimal pricePerGpuHour, String currency) {
 
     public static final int MAX_GPUS_PER_REPLICA = 4096;
     public static final int MAX_REPLICAS = 100_000;
@@ -22,7 +26,7 @@ public record GpuCost(int gpusPerReplica, int replicas, BigDecimal pricePerGpuHo
             throw new UnusableValueException(
                     "GPUs per replica must be between 1 and " + MAX_GPUS_PER_REPLICA + ", not " + gpusPerReplica);
         }
-        if (replicas < 0 || replicas > MAX_REPLICAS) {
+        if (replicas != null && (replicas < 0 || replicas > MAX_REPLICAS)) {
             throw new UnusableValueException("replicas must be between 0 and " + MAX_REPLICAS + ", not " + replicas);
         }
         pricePerGpuHour = normalised(pricePerGpuHour);
@@ -35,13 +39,33 @@ public record GpuCost(int gpusPerReplica, int replicas, BigDecimal pricePerGpuHo
         return new GpuCost(gpusPerReplica, replicas, new BigDecimal(pricePerGpuHour), currency);
     }
 
-    /** GPUs × replicas × price per GPU-hour: what an hour of the deployment costs, exactly. */
-    public BigDecimal hourly() {
-        return pricePerGpuHour.multiply(BigDecimal.valueOf((long) gpusPerReplica * replicas));
+    /** A cost whose replicas are read from scrapes. */
+    public static GpuCost fromScrapes(int gpusPerReplica, String pricePerGpuHour, String currency) {
+        return new GpuCost(gpusPerReplica, null, new BigDecimal(pricePerGpuHour), currency);
     }
 
-    public int gpus() {
-        return gpusPerReplica * replicas;
+    /** Whether the replicas are read from scrapes rather than set. */
+    @JsonProperty("replicasFromScrapes")
+    public boolean replicasFromScrapes() {
+        return replicas == null;
+    }
+
+    /** GPUs per replica × price per GPU-hour: what an hour of one replica costs, exactly. */
+    public BigDecimal perReplicaHour() {
+        return pricePerGpuHour.multiply(BigDecimal.valueOf(gpusPerReplica));
+    }
+
+    /**
+     * GPUs × replicas × price per GPU-hour: what an hour of the deployment costs, exactly; null when the replicas are
+     * read from scrapes (an hour then costs what its replica-hours do).
+     */
+    public @Nullable BigDecimal hourly() {
+        return replicas == null ? null : perReplicaHour().multiply(BigDecimal.valueOf(replicas));
+    }
+
+    /** "3 replicas", or "replicas from scrapes". */
+    public String replicasText() {
+        return replicas == null ? "replicas from scrapes" : replicas + (replicas == 1 ? " replica" : " replicas");
     }
 
     /** Scale 6, so equal costs are equal records; more decimals would be silently rounded by the database. */

@@ -48,7 +48,9 @@ class GpuCostController {
     @Operation(
             summary = "GPU cost, cost per million output tokens, revenue and margin of a window",
             description = "GPU cost = Σ GPUs per replica × replicas × price per GPU-hour × hours over the cost periods"
-                    + " the window covers, up to now. Cost per million output tokens = GPU cost ÷ output tokens ×"
+                    + " the window covers, up to now; where a cost reads its replicas from scrapes, replicas × hours are"
+                    + " the replica-hours scrapes counted (Σ engine replicas that answered each ended minute ÷ 60), and"
+                    + " scrapedReplicas says how many of its minutes had a replica answering. Cost per million output tokens = GPU cost ÷ output tokens ×"
                     + " 10⁶ (= hourly cost ÷ output tokens per hour × 10⁶; at USD 3.00 per hour and 4,000 tokens/s:"
                     + " USD 0.21 per million). Revenue: the tokens priced as the usage export prices them. Margin ="
                     + " revenue − GPU cost. Amounts are exact decimal strings per currency.")

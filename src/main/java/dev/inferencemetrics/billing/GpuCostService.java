@@ -12,6 +12,7 @@ import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.tenancy.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ public class GpuCostService {
     private final DeploymentService deployments;
     private final GpuCostStore costs;
     private final WindowRevenueStore revenue;
+    private final ScrapedReplicaReader scrapedReplicas;
     private final IngestLimits ingestLimits;
     private final AuditLog audit;
     private final Clock clock;
@@ -39,12 +41,14 @@ public class GpuCostService {
             DeploymentService deployments,
             GpuCostStore costs,
             WindowRevenueStore revenue,
+            ScrapedReplicaReader scrapedReplicas,
             IngestLimits ingestLimits,
             AuditLog audit,
             Clock clock) {
         this.deployments = deployments;
         this.costs = costs;
         this.revenue = revenue;
+        this.scrapedReplicas = scrapedReplicas;
         this.ingestLimits = ingestLimits;
         this.audit = audit;
         this.clock = clock;
@@ -72,7 +76,7 @@ public class GpuCostService {
         audit.record(
                 AuditKind.GPU_COST_CHANGED,
                 deployment.tenantId(),
-                deployment.slug() + ": " + cost.replicas() + " replicas × " + cost.gpusPerReplica() + " GPUs at "
+                deployment.slug() + ": " + cost.replicasText() + " × " + cost.gpusPerReplica() + " GPUs at "
                         + cost.currency() + " " + MoneyFormat.exact(cost.pricePerGpuHour()) + " per GPU-hour from "
                         + from);
         return from;
@@ -120,19 +124,32 @@ public class GpuCostService {
             return Map.of();
         }
         Instant end = to.isAfter(now) ? now : to;
+        Map<Long, List<GpuCostPeriod>> histories = costs.historiesById(deployments);
+        List<ScrapedReplicaReader.Key> fromScrapes = new ArrayList<>();
+        for (int i = 0; i < deployments.deploymentIds().length; i++) {
+            List<GpuCostPeriod> history = histories.get(deployments.deploymentIds()[i]);
+            if (history != null && readsScrapes(history, from, end)) {
+                fromScrapes.add(new ScrapedReplicaReader.Key(
+                        deployments.tenantIds()[i], deployments.deploymentIds()[i]));
+            }
+        }
+        Map<Long, ScrapedReplicas> scraped = scrapedReplicas.read(fromScrapes, from, end);
         Map<Long, CostOfTokens> answer = new HashMap<>();
-        for (var history : costs.historiesById(deployments).entrySet()) {
+        for (var history : histories.entrySet()) {
             TokenCounts made = tokens.getOrDefault(history.getKey(), TokenCounts.NONE);
+            CostOfTokens.GpuSpend spend = CostOfTokens.gpuCost(
+                    history.getValue(), scraped.getOrDefault(history.getKey(), ScrapedReplicas.NONE), from, end);
             answer.put(
                     history.getKey(),
                     new CostOfTokens(
                             from,
                             to,
                             true,
-                            CostOfTokens.gpuCost(history.getValue(), from, end),
+                            spend.cost(),
                             made.outputTokens(),
                             made.goodOutputTokens(),
-                            Costs.NONE));
+                            Costs.NONE,
+                            spend.scraped()));
         }
         return answer;
     }
@@ -146,7 +163,7 @@ public class GpuCostService {
     /**
      * GPU cost, output tokens (all, and those of good requests), revenue and margin of [{@code from}, {@code to})
      * (whole minutes). GPUs cost only up to
-     * now; tokens come from the half-hour rollups when both ends are on the half hour, else the minute rollups.
+     * now (replicas read from scrapes, up to the last minute that has ended); tokens come from the half-hour rollups when both ends are on the half hour, else the minute rollups.
      */
     @Transactional(readOnly = true)
     public CostOfTokens window(TenantScope scope, DeploymentRef deployment, Instant from, Instant to) {
@@ -164,7 +181,11 @@ public class GpuCostService {
                 : Resolution.MINUTE;
         List<GpuCostPeriod> history = costs.history(deployment.tenantId(), deployment.id());
         Instant now = clock.instant();
-        Costs gpuCost = CostOfTokens.gpuCost(history, from, to.isAfter(now) ? now : to);
+        Instant end = to.isAfter(now) ? now : to;
+        ScrapedReplicas scraped = readsScrapes(history, from, end)
+                ? scrapedReplicas.read(new ScrapedReplicaReader.Key(deployment.tenantId(), deployment.id()), from, end)
+                : ScrapedReplicas.NONE;
+        CostOfTokens.GpuSpend gpuCost = CostOfTokens.gpuCost(history, scraped, from, end);
         long outputTokens = 0;
         long goodOutputTokens = 0;
         Costs earned = Costs.NONE;
@@ -173,6 +194,27 @@ public class GpuCostService {
             goodOutputTokens = Math.addExact(goodOutputTokens, priced.goodOutputTokens());
             earned = earned.plus(priced.price().currency(), priced.revenue());
         }
-        return new CostOfTokens(from, to, !history.isEmpty(), gpuCost, outputTokens, goodOutputTokens, earned);
+        return new CostOfTokens(
+                from,
+                to,
+                !history.isEmpty(),
+                gpuCost.cost(),
+                outputTokens,
+                goodOutputTokens,
+                earned,
+                gpuCost.scraped());
+    }
+
+    /** Whether a period of the history that reads its replicas from scrapes overlaps [{@code from}, {@code to}). */
+    static boolean readsScrapes(List<GpuCostPeriod> history, Instant from, Instant to) {
+        for (int i = 0; i < history.size(); i++) {
+            Instant periodEnd = i + 1 < history.size() ? history.get(i + 1).effectiveFrom() : to;
+            if (history.get(i).cost().replicasFromScrapes()
+                    && history.get(i).effectiveFrom().isBefore(to)
+                    && periodEnd.isAfter(from)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -28,7 +28,7 @@ class GpuCostStore {
                 rs.getTimestamp("effective_from").toInstant(),
                 new GpuCost(
                         rs.getInt("gpus_per_replica"),
-                        rs.getInt("replicas"),
+                        (Integer) rs.getObject("replicas"),
                         rs.getBigDecimal("price_per_gpu_hour"),
                         rs.getString("currency")));
     }
@@ -103,6 +103,21 @@ class GpuCostStore {
                         .computeIfAbsent(rs.getLong("deployment_id"), id -> new ArrayList<>())
                         .add(period(rs)));
         return histories;
+    }
+
+    /**
+     * The deployments (of one tenant, or of all when null) with a GPU cost that reads its replicas from scrapes, by
+     * slug.
+     */
+    Map<String, ScrapedReplicaReader.Key> readingScrapes(@Nullable Long tenantId) {
+        Map<String, ScrapedReplicaReader.Key> keys = new LinkedHashMap<>();
+        jdbc.sql("""
+                        select distinct d.slug, d.tenant_id, d.id
+                          from deployment_gpu_cost c
+                          join deployment d on d.tenant_id = c.tenant_id and d.id = c.deployment_id
+                         where c.replicas is null and (cast(:tenantId as bigint) is null or c.tenant_id = :tenantId)""").param("tenantId", tenantId).query((RowCallbackHandler) rs -> keys.put(
+                rs.getString("slug"), new ScrapedReplicaReader.Key(rs.getLong("tenant_id"), rs.getLong("id"))));
+        return keys;
     }
 
     /** Every deployment's history (of one tenant, or of all when null), by deployment slug, each oldest first. */

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * file without one in the machine's legacy code page (names such as "Zürich" come out garbled), while most other
  * readers take the mark for part of the first column's name. Costs are exact decimals; the GPU cost columns are
  * filled for operators only. New columns are only ever added at the end, so a reader that counts columns keeps
- * working: the goodput counts (exact) and their shares in percent (to four decimal places) come last.
+ * working: the goodput counts (exact) and their shares in percent (to four decimal places), then the scraped-replica
+ * minutes behind a GPU cost read from scrapes ({@link RowCostColumns}), come last.
  */
 final class UsageCsv implements UsageWriter {
 
@@ -48,7 +49,10 @@ final class UsageCsv implements UsageWriter {
             "counted_output_tokens",
             "good_output_tokens",
             "goodput_pct",
-            "token_goodput_pct");
+            "token_goodput_pct",
+            "scraped_cost_minutes",
+            "scraped_cost_minutes_seen",
+            "scraped_replica_minutes");
 
     static final char BYTE_ORDER_MARK = '\uFEFF';
 
@@ -92,7 +96,10 @@ final class UsageCsv implements UsageWriter {
                 row.countedOutputTokens(),
                 row.goodOutputTokens(),
                 GoodputShare.percent(row.goodRequests(), row.countedRequests()),
-                GoodputShare.percent(row.goodOutputTokens(), row.countedOutputTokens()));
+                GoodputShare.percent(row.goodOutputTokens(), row.countedOutputTokens()),
+                gpu.scrapedCostMinutes(),
+                gpu.scrapedCostMinutesSeen(),
+                gpu.scrapedReplicaMinutes());
     }
 
     @Override

@@ -60,6 +60,7 @@ final class UsageJson implements UsageWriter {
         json.writeStringProperty("margin", gpu.margin().isEmpty() ? null : gpu.margin());
         costPerMtokGoodOutput(gpu);
         goodput(row.countedRequests(), row.goodRequests(), row.countedOutputTokens(), row.goodOutputTokens());
+        scraped(gpu);
         json.writeEndObject();
         totals.compute(
                 new TenantCurrency(row.tenant(), row.price().currency()),
@@ -69,6 +70,21 @@ final class UsageJson implements UsageWriter {
     private void costPerMtokGoodOutput(RowCostColumns gpu) {
         json.writeStringProperty(
                 "gpuCostPerMtokGoodOutput", gpu.perMtokGoodOutput().isEmpty() ? null : gpu.perMtokGoodOutput());
+    }
+
+    /** The scraped-replica minutes behind the GPU cost, as numbers; null where none was costed from scrapes. */
+    private void scraped(RowCostColumns gpu) {
+        count("scrapedCostMinutes", gpu.scrapedCostMinutes());
+        count("scrapedCostMinutesSeen", gpu.scrapedCostMinutesSeen());
+        count("scrapedReplicaMinutes", gpu.scrapedReplicaMinutes());
+    }
+
+    private void count(String name, String value) {
+        if (value.isEmpty()) {
+            json.writeNullProperty(name);
+        } else {
+            json.writeNumberProperty(name, Long.parseLong(value));
+        }
     }
 
     private void goodput(long counted, long good, long countedOutputTokens, long goodOutputTokens) {
@@ -121,6 +137,7 @@ final class UsageJson implements UsageWriter {
         json.writeStringProperty("gpuCostPerMtokOutput", gpu.perMtokOutput().isEmpty() ? null : gpu.perMtokOutput());
         costPerMtokGoodOutput(gpu);
         json.writeStringProperty("margin", gpu.margin().isEmpty() ? null : gpu.margin());
+        scraped(gpu);
         json.writeEndObject();
     }
 }

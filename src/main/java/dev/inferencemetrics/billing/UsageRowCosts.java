@@ -7,17 +7,25 @@ import java.util.Map;
 /**
  * The GPU cost behind a usage row: the deployment's GPU cost over the row's day (in the tenant's time zone) while the
  * row's token price was in effect, up to now. A day, or the part of a day under one price, without any request has
- * no usage row, so its GPU cost is in no row either.
+ * no usage row, so its GPU cost is in no row either. Replicas read from scrapes count up to the last minute that has
+ * ended.
  */
 final class UsageRowCosts {
 
     private final Map<String, List<PricePeriod>> prices;
     private final Map<String, List<GpuCostPeriod>> gpuCosts;
+    private final Map<String, ScrapedReplicas> scraped;
     private final Instant now;
 
-    UsageRowCosts(Map<String, List<PricePeriod>> prices, Map<String, List<GpuCostPeriod>> gpuCosts, Instant now) {
+    /** @param scraped by deployment slug, what scrapes saw of the replicas of those whose GPU cost reads them */
+    UsageRowCosts(
+            Map<String, List<PricePeriod>> prices,
+            Map<String, List<GpuCostPeriod>> gpuCosts,
+            Map<String, ScrapedReplicas> scraped,
+            Instant now) {
         this.prices = prices;
         this.gpuCosts = gpuCosts;
+        this.scraped = scraped;
         this.now = now;
     }
 
@@ -27,7 +35,8 @@ final class UsageRowCosts {
         Instant end = dayEnd.isAfter(now) ? now : dayEnd;
         List<GpuCostPeriod> costs = gpuCosts.getOrDefault(row.deployment(), List.of());
         List<PricePeriod> history = prices.getOrDefault(row.deployment(), List.of());
-        Costs gpuCost = Costs.NONE;
+        ScrapedReplicas replicas = scraped.getOrDefault(row.deployment(), ScrapedReplicas.NONE);
+        CostOfTokens.GpuSpend gpuCost = CostOfTokens.GpuSpend.NONE;
         for (int i = 0; i < history.size(); i++) {
             if (history.get(i).price().equals(row.price())) {
                 Instant from = history.get(i).effectiveFrom();
@@ -35,7 +44,7 @@ final class UsageRowCosts {
                 Instant spanFrom = from.isAfter(dayStart) ? from : dayStart;
                 Instant spanTo = to.isBefore(end) ? to : end;
                 if (spanFrom.isBefore(spanTo)) {
-                    gpuCost = gpuCost.plus(CostOfTokens.gpuCost(costs, spanFrom, spanTo));
+                    gpuCost = gpuCost.plus(CostOfTokens.gpuCost(costs, replicas, spanFrom, spanTo));
                 }
             }
         }
@@ -43,9 +52,10 @@ final class UsageRowCosts {
                 dayStart,
                 dayEnd,
                 !costs.isEmpty(),
-                gpuCost,
+                gpuCost.cost(),
                 row.outputTokens(),
                 row.goodOutputTokens(),
-                Costs.NONE.plus(row.price().currency(), row.cost()));
+                Costs.NONE.plus(row.price().currency(), row.cost()),
+                gpuCost.scraped());
     }
 }

@@ -7,11 +7,15 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.security.access.AccessDeniedException;
@@ -29,13 +33,21 @@ public class UsageService {
     private final UsageStore store;
     private final PriceStore prices;
     private final GpuCostStore gpuCosts;
+    private final ScrapedReplicaReader scrapedReplicas;
     private final ObjectMapper json;
     private final Clock clock;
 
-    UsageService(UsageStore store, PriceStore prices, GpuCostStore gpuCosts, ObjectMapper json, Clock clock) {
+    UsageService(
+            UsageStore store,
+            PriceStore prices,
+            GpuCostStore gpuCosts,
+            ScrapedReplicaReader scrapedReplicas,
+            ObjectMapper json,
+            Clock clock) {
         this.store = store;
         this.prices = prices;
         this.gpuCosts = gpuCosts;
+        this.scrapedReplicas = scrapedReplicas;
         this.json = json;
         this.clock = clock;
     }
@@ -64,7 +76,7 @@ public class UsageService {
     @Transactional(readOnly = true)
     public UsageReport report(TenantScope scope, @Nullable Long tenantId, UsagePeriod period) {
         Long tenant = narrow(scope, tenantId);
-        UsageRowCosts costs = costs(scope, tenant);
+        UsageRowCosts costs = costs(scope, tenant, period);
         UsageReport.Builder report = new UsageReport.Builder(period);
         store.forEachRow(tenant, period, row -> report.add(row, costs == null ? null : costs.of(row)));
         return report.build();
@@ -89,7 +101,7 @@ public class UsageService {
             throw new IllegalArgumentException("A page starts at 0 or later and holds 0 rows or more.");
         }
         Long tenant = narrow(scope, tenantId);
-        UsageRowCosts costs = costs(scope, tenant);
+        UsageRowCosts costs = costs(scope, tenant, period);
         return UsageReport.perDeployment(
                 store.deploymentPage(tenant, period, listing, offset, Math.min(limit, MAX_PAGE)),
                 row -> costs == null ? null : costs.of(row));
@@ -142,7 +154,7 @@ public class UsageService {
                     case CSV -> new UsageCsv(out, byteOrderMark);
                     case JSON -> new UsageJson(json, out, period);
                 };
-        UsageRowCosts costs = costs(scope, tenant);
+        UsageRowCosts costs = costs(scope, tenant, period);
         try {
             store.forEachRow(tenant, period, row -> {
                 try {
@@ -210,12 +222,27 @@ public class UsageService {
         writer.finish();
     }
 
-    /** GPU costs and margins are the operator's business: for anyone else there are none to show. */
-    private @Nullable UsageRowCosts costs(TenantScope scope, @Nullable Long tenant) {
-        return scope.isOperator()
-                ? new UsageRowCosts(prices.historiesBySlug(tenant), gpuCosts.historiesBySlug(tenant), clock.instant())
-                : null;
+    /**
+     * GPU costs and margins are the operator's business: for anyone else there are none to show. Replicas read from
+     * scrapes are read for the period's days in any time zone (UTC−12 to UTC+14), up to now.
+     */
+    private @Nullable UsageRowCosts costs(TenantScope scope, @Nullable Long tenant, UsagePeriod period) {
+        if (!scope.isOperator()) {
+            return null;
+        }
+        Instant now = clock.instant();
+        Map<String, ScrapedReplicaReader.Key> keys = gpuCosts.readingScrapes(tenant);
+        Instant from = period.from().atStartOfDay(ZoneOffset.UTC).toInstant().minus(FARTHEST_OFFSET);
+        Instant to = period.to().atStartOfDay(ZoneOffset.UTC).toInstant().plus(FARTHEST_OFFSET);
+        Map<Long, ScrapedReplicas> byId =
+                scrapedReplicas.read(List.copyOf(keys.values()), from, to.isAfter(now) ? now : to);
+        Map<String, ScrapedReplicas> bySlug = new HashMap<>();
+        keys.forEach((slug, key) -> bySlug.put(slug, byId.getOrDefault(key.deploymentId(), ScrapedReplicas.NONE)));
+        return new UsageRowCosts(prices.historiesBySlug(tenant), gpuCosts.historiesBySlug(tenant), bySlug, now);
     }
+
+    /** No time zone's day starts further from UTC midnight than this. */
+    private static final Duration FARTHEST_OFFSET = Duration.ofHours(14);
 
     /** Sets the time zone the tenant's billing days run in (operators only). */
     @Transactional

@@ -3,6 +3,7 @@ package dev.inferencemetrics.metrics;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.inferencemetrics.billing.Costs;
 import dev.inferencemetrics.billing.MoneyFormat;
+import dev.inferencemetrics.billing.ScrapedCoverage;
 import dev.inferencemetrics.rollup.DimensionValue;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
@@ -87,7 +88,15 @@ public record FleetAnswer(
             @Nullable
             Map<String, String> costPerMtokGoodOutput,
 
-            @Nullable Instant archivedAt) {}
+            @Nullable Instant archivedAt,
+
+            @Schema(
+                    description = "operators only, where the GPU cost reads its replicas from scrapes: the hour's"
+                            + " minutes costed so (those ended), those with an engine replica answering, and the"
+                            + " replica-minutes; fewer minutes answered than costed: the cost covers only those")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @Nullable
+            ScrapedCoverage costScrapedReplicas) {}
 
     public record Latency(
             @Nullable Double p50,
@@ -134,7 +143,8 @@ public record FleetAnswer(
                 row.tokenGoodputPct(),
                 exact(row.costPerMtokOutput()),
                 exact(row.costPerMtokGoodOutput()),
-                row.archivedAt());
+                row.archivedAt(),
+                row.costScraped());
     }
 
     private static @Nullable Map<String, String> exact(@Nullable Costs costs) {

@@ -4,6 +4,7 @@ import dev.inferencemetrics.billing.CostOfTokens;
 import dev.inferencemetrics.billing.Costs;
 import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.GpuCostService.TokenCounts;
+import dev.inferencemetrics.billing.ScrapedCoverage;
 import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.ListedDeployment;
 import dev.inferencemetrics.metrics.DeploymentMetrics.KvSummary;
@@ -227,23 +228,32 @@ class FleetReader {
                 slo,
                 firing,
                 List.of(),
-                deployment.inactiveSince());
+                deployment.inactiveSince(),
+                cost.scraped());
     }
 
     /** A deployment's mean GPU readings over the hour; null without a DCGM exporter target. */
     private record Gpu(
             @Nullable Double utilisation, @Nullable Double memory) {}
 
-    /** A deployment's GPU cost per million tokens over the hour: null when not shown, empty when not known. */
+    /**
+     * A deployment's GPU cost per million tokens over the hour: null when not shown, empty when not known; with what
+     * scrapes saw where the cost reads its replicas from them (else null).
+     */
     private record Cost(
-            @Nullable Costs perMtokOutput, @Nullable Costs perMtokGoodOutput) {
+            @Nullable Costs perMtokOutput,
+            @Nullable Costs perMtokGoodOutput,
+            @Nullable ScrapedCoverage scraped) {
 
-        static final Cost NOT_SHOWN = new Cost(null, null);
+        static final Cost NOT_SHOWN = new Cost(null, null, null);
 
         static Cost of(@Nullable CostOfTokens cost) {
             return cost == null
-                    ? new Cost(Costs.NONE, Costs.NONE)
-                    : new Cost(cost.costPerMtokOutput(), cost.costPerMtokGoodOutput());
+                    ? new Cost(Costs.NONE, Costs.NONE, null)
+                    : new Cost(
+                            cost.costPerMtokOutput(),
+                            cost.costPerMtokGoodOutput(),
+                            cost.scraped().any() ? cost.scraped() : null);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.inferencemetrics.metrics;
 
 import dev.inferencemetrics.billing.Costs;
+import dev.inferencemetrics.billing.ScrapedCoverage;
 import dev.inferencemetrics.metrics.DeploymentMetrics.LatencyPoint;
 import java.time.Instant;
 import java.util.List;
@@ -16,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * tokens and per million good output tokens (null for anyone but an operator; empty without a GPU cost or tokens),
  * the SLO state and whether an alert fires.
  * {@code ttftTrend} (TTFT percentiles per 5 minutes) is filled for the rows of the page asked for, empty otherwise.
- * {@code archivedAt} is null while it is active.
+ * {@code archivedAt} is null while it is active. {@code costScraped} (operators only) says, where the GPU cost reads
+ * its replicas from scrapes, how many of the hour's minutes had a replica answering; null otherwise.
  */
 public record FleetRow(
         String slug,
@@ -48,7 +50,8 @@ public record FleetRow(
         SloState sloState,
         boolean firing,
         List<LatencyPoint> ttftTrend,
-        @Nullable Instant archivedAt) {
+        @Nullable Instant archivedAt,
+        @Nullable ScrapedCoverage costScraped) {
 
     /** This row with the TTFT trend given. */
     public FleetRow withTtftTrend(List<LatencyPoint> trend) {
@@ -82,7 +85,8 @@ public record FleetRow(
                 sloState,
                 firing,
                 trend,
-                archivedAt);
+                archivedAt,
+                costScraped);
     }
 
     public FleetState state() {

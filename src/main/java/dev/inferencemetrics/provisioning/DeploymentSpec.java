@@ -152,10 +152,15 @@ record DeploymentSpec(
         }
         Integer gpusPerReplica = cost.integer("gpusPerReplica", "GPUs");
         Integer replicas = cost.integer("replicas", "replicas");
+        boolean fromScrapes = Boolean.TRUE.equals(cost.bool("replicasFromScrapes"));
         BigDecimal price = cost.decimal("pricePerGpuHour");
-        if (gpusPerReplica == null || replicas == null || price == null) {
+        if (fromScrapes && replicas != null) {
             throw new UnusableValueException(
-                    "gpuCost.gpusPerReplica, gpuCost.replicas and gpuCost.pricePerGpuHour are required with a gpuCost");
+                    "gpuCost.replicas and gpuCost.replicasFromScrapes exclude each other: give one of them");
+        }
+        if (gpusPerReplica == null || (replicas == null && !fromScrapes) || price == null) {
+            throw new UnusableValueException("gpuCost.gpusPerReplica, gpuCost.replicas (or gpuCost.replicasFromScrapes:"
+                    + " true) and gpuCost.pricePerGpuHour are required with a gpuCost");
         }
         String currency = cost.text("currency");
         return new GpuCostSpec(

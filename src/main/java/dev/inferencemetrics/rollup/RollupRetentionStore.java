@@ -18,6 +18,7 @@ public class RollupRetentionStore {
             "kv_rollup",
             "engine_gauge_rollup",
             "engine_latency_rollup",
+            "engine_replica_rollup",
             "dimension_rollup",
             "dimension_rollup_delta");
 

@@ -9,7 +9,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Counter memory as stored in {@code scrape_target.counter_memory}: {"takenAt":…,"values":{key:[value,created]}}. */
+/**
+ * Counter memory as stored in {@code scrape_target.counter_memory}:
+ * {"takenAt":…,"values":{key:[value,created]},"replicas":n}; a memory stored before replicas were counted has none
+ * counted.
+ */
 final class CounterMemoryJson {
 
     private CounterMemoryJson() {}
@@ -17,6 +21,7 @@ final class CounterMemoryJson {
     static String write(JsonMapper json, CounterMemory memory) {
         ObjectNode root = json.createObjectNode();
         root.put("takenAt", memory.takenAt().toString());
+        root.put("replicas", memory.replicas());
         ObjectNode values = root.putObject("values");
         memory.values().forEach((key, reading) -> {
             var pair = values.putArray(key).add(reading.value());
@@ -43,6 +48,10 @@ final class CounterMemoryJson {
                             pair.get(0).asDouble(),
                             pair.get(1).isNull() ? Double.NaN : pair.get(1).asDouble()));
         }
-        return new CounterMemory(Instant.parse(root.get("takenAt").asString()), values);
+        JsonNode replicas = root.get("replicas");
+        return new CounterMemory(
+                Instant.parse(root.get("takenAt").asString()),
+                values,
+                replicas == null ? 0 : Math.clamp(replicas.asLong(), 0, Integer.MAX_VALUE));
     }
 }

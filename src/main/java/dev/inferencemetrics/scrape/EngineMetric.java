@@ -32,4 +32,12 @@ public enum EngineMetric {
     public String description() {
         return description;
     }
+
+    /** Whether a GPU exporter reports it (per GPU) rather than an engine. */
+    public boolean perGpu() {
+        return switch (this) {
+            case GPU_UTIL, GPU_ACTIVE, GPU_MEMORY, GPU_POWER -> true;
+            default -> false;
+        };
+    }
 }

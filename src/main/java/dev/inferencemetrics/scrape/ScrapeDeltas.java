@@ -1,5 +1,6 @@
 package dev.inferencemetrics.scrape;
 
+import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.scrape.CounterMemory.Reading;
 import dev.inferencemetrics.scrape.Snapshot.Cumulative;
 import dev.inferencemetrics.scrape.Snapshot.GaugeReading;
@@ -19,12 +20,17 @@ import org.jspecify.annotations.Nullable;
  * second, counter pairs a ratio of their increases, histogram buckets per-bucket counts. A counter that went down, or
  * whose {@code _created} time changed, was reset (the engine restarted): its whole value is the increase, as
  * Prometheus counts it. The first scrape of a series has nothing to compare with and yields no increase.
+ *
+ * <p>The engine replicas a scrape read are counted once per minute and target: the first scrape of a minute adds
+ * them all, a later one of the same minute only those beyond the count so far (so a minute counts the most replicas any
+ * of the target's scrapes in it read).
  */
 final class ScrapeDeltas {
 
     private ScrapeDeltas() {}
 
-    record Result(List<GaugeReading> gauges, List<HistogramDelta> histograms, CounterMemory memory) {}
+    /** @param newReplicas engine replicas to add to the count of the scrape's minute */
+    record Result(List<GaugeReading> gauges, List<HistogramDelta> histograms, CounterMemory memory, int newReplicas) {}
 
     static Result between(@Nullable CounterMemory previous, Snapshot snapshot, Instant now) {
         List<GaugeReading> gauges = new ArrayList<>(snapshot.gauges());
@@ -54,7 +60,16 @@ final class ScrapeDeltas {
                             first.metric(), first.replica(), group.getFirst().amount() / seconds));
             }
         }
-        return new Result(gauges, histograms, new CounterMemory(now, memory));
+        int replicas = snapshot.engineReplicas();
+        int counted = previous != null
+                        && Resolution.MINUTE.bucketOf(previous.takenAt()).equals(Resolution.MINUTE.bucketOf(now))
+                ? previous.replicas()
+                : 0;
+        return new Result(
+                gauges,
+                histograms,
+                new CounterMemory(now, memory, Math.max(counted, replicas)),
+                Math.max(0, replicas - counted));
     }
 
     private static double increase(Reading before, Cumulative now) {

@@ -7,6 +7,8 @@ import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.EngineLatencyRollup;
 import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
+import dev.inferencemetrics.rollup.EngineReplicaRollupStore;
+import dev.inferencemetrics.rollup.ReplicaCount;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.scrape.Snapshot.GaugeReading;
 import dev.inferencemetrics.tenancy.TenantScope;
@@ -23,7 +25,8 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * Stores what the scrapes of one poll round yielded for one tenant, together with each target's new health and
  * counter memory, in one transaction of that tenant: KV-cache readings go the way pushed ones go, other gauges and
- * engine histograms to their rollups, every table written by one statement for the whole round. A target whose lease
+ * engine histograms to their rollups, the engine replicas that answered to the replica counts, every table written by
+ * one statement for the whole round. A target whose lease
  * this instance lost meanwhile has nothing stored (the new holder scrapes again).
  */
 @Component
@@ -33,16 +36,19 @@ class ScrapeResults {
     private final IngestService ingest;
     private final EngineGaugeRollupStore gauges;
     private final EngineLatencyRollupStore latencies;
+    private final EngineReplicaRollupStore replicas;
 
     ScrapeResults(
             ScrapeTargetStore targets,
             IngestService ingest,
             EngineGaugeRollupStore gauges,
-            EngineLatencyRollupStore latencies) {
+            EngineLatencyRollupStore latencies,
+            EngineReplicaRollupStore replicas) {
         this.targets = targets;
         this.ingest = ingest;
         this.gauges = gauges;
         this.latencies = latencies;
+        this.replicas = replicas;
     }
 
     /** Stores the scrapes (all of targets of {@code tenantId}); returns how many were stored. */
@@ -53,11 +59,19 @@ class ScrapeResults {
         Map<Long, List<KvSample>> kv = new LinkedHashMap<>();
         Map<DeploymentBucket, List<GaugeReading>> gaugeReadings = new LinkedHashMap<>();
         Map<DeploymentBucket, List<HistogramDelta>> histograms = new LinkedHashMap<>();
+        Map<DeploymentBucket, Integer> newReplicas = new LinkedHashMap<>();
         for (Scraped one : scraped) {
             if (!held.contains(one.target().id())) {
                 continue;
             }
             long deploymentId = one.target().deploymentId();
+            if (one.result().newReplicas() > 0) {
+                newReplicas.merge(
+                        new DeploymentBucket(
+                                deploymentId, Resolution.MINUTE, Resolution.MINUTE.bucketOf(one.takenAt())),
+                        one.result().newReplicas(),
+                        Integer::sum);
+            }
             for (GaugeReading reading : one.result().gauges()) {
                 if (reading.metric() == EngineMetric.KV_CACHE) {
                     kv.computeIfAbsent(deploymentId, id -> new ArrayList<>())
@@ -83,6 +97,12 @@ class ScrapeResults {
         histograms.forEach((bucket, deltas) ->
                 latencyRollups(deltas, bucket.start()).forEach(rollup -> latencyDeltas.add(bucket.of(rollup))));
         latencies.add(tenantId, latencyDeltas);
+        replicas.add(
+                tenantId,
+                newReplicas.entrySet().stream()
+                        .map(count -> new ReplicaCount(
+                                count.getKey().deploymentId(), count.getKey().start(), count.getValue()))
+                        .toList());
         return held.size();
     }
 

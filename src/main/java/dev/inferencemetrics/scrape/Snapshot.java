@@ -1,12 +1,29 @@
 package dev.inferencemetrics.scrape;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What one scrape says through the alias table, before it is compared with the previous scrape: gauge readings
  * ready to store, and cumulative values (counters, histogram buckets) that only mean something as increases.
  */
 record Snapshot(List<GaugeReading> gauges, List<Cumulative> cumulatives, int seriesRead) {
+
+    /**
+     * The engine replicas the scrape read anything of: the target's own, or each of its engines (a replica label),
+     * that have an engine series; GPU exporters' readings count no replica.
+     */
+    int engineReplicas() {
+        return (int) Stream.concat(
+                        gauges.stream()
+                                .filter(gauge -> !gauge.metric().perGpu())
+                                .map(GaugeReading::replica),
+                        cumulatives.stream()
+                                .filter(cumulative -> !cumulative.metric().perGpu())
+                                .map(Cumulative::replica))
+                .distinct()
+                .count();
+    }
 
     /** A gauge of one replica, in our unit (a ratio already in %). */
     record GaugeReading(EngineMetric metric, String replica, double value) {}

@@ -69,6 +69,9 @@ class GpuCostApiIT extends HttpIntegrationTest {
     IngestLimits ingestLimits;
 
     @Autowired
+    ScrapedReplicaReader scrapedReplicas;
+
+    @Autowired
     AuditLog auditLog;
 
     @Autowired
@@ -261,7 +264,13 @@ class GpuCostApiIT extends HttpIntegrationTest {
 
     private GpuCostService costs(Instant now) {
         var service = new GpuCostService(
-                deployments, costStore, revenueStore, ingestLimits, auditLog, Clock.fixed(now, ZoneOffset.UTC));
+                deployments,
+                costStore,
+                revenueStore,
+                scrapedReplicas,
+                ingestLimits,
+                auditLog,
+                Clock.fixed(now, ZoneOffset.UTC));
         return (GpuCostService) beans.initializeBean(service, "gpuCostServiceAt" + now);
     }
 }

@@ -40,11 +40,17 @@ class EngineRollupRetentionIT {
                                     + " date_trunc('minute', now() - interval '" + age + "'), '{0.1}', '{3}')",
                             tenant.id(),
                             deployment);
+            owner.jdbc()
+                    .update(
+                            "insert into engine_replica_rollup values (?, ?, 60,"
+                                    + " date_trunc('minute', now() - interval '" + age + "'), 1, 2, 2)",
+                            tenant.id(),
+                            deployment);
         }
 
         maintenance.run();
 
-        for (String table : new String[] {"engine_gauge_rollup", "engine_latency_rollup"}) {
+        for (String table : new String[] {"engine_gauge_rollup", "engine_latency_rollup", "engine_replica_rollup"}) {
             assertThat(owner.jdbc()
                             .queryForObject(
                                     "select count(*) from " + table

@@ -74,6 +74,7 @@ class FleetOrderTest {
                 state,
                 firing,
                 List.of(),
+                null,
                 null);
     }
 }

@@ -215,6 +215,15 @@ class ProvisioningApiIT extends ApiIntegrationTest {
                         + "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee\",\"region\":\"r\"}|Engine takes at most 50 characters",
                 "names not a list|{\"tenant\":\"TENANT\",\"displayName\":\"x\",\"model\":\"m\",\"engine\":\"e\","
                         + "\"region\":\"r\",\"otlp\":{\"serviceNames\":\"a\"}}|otlp.serviceNames must be an array",
+                "replicas and from scrapes|{\"tenant\":\"TENANT\",\"displayName\":\"x\",\"model\":\"m\",\"engine\":\"e\","
+                        + "\"region\":\"r\",\"gpuCost\":{\"gpusPerReplica\":8,\"replicas\":2,\"replicasFromScrapes\":true,"
+                        + "\"pricePerGpuHour\":1}}|exclude each other",
+                "from scrapes not a boolean|{\"tenant\":\"TENANT\",\"displayName\":\"x\",\"model\":\"m\",\"engine\":\"e\","
+                        + "\"region\":\"r\",\"gpuCost\":{\"gpusPerReplica\":8,\"replicasFromScrapes\":\"yes\","
+                        + "\"pricePerGpuHour\":1}}|gpuCost.replicasFromScrapes must be true or false",
+                "neither replicas nor from scrapes|{\"tenant\":\"TENANT\",\"displayName\":\"x\",\"model\":\"m\","
+                        + "\"engine\":\"e\",\"region\":\"r\",\"gpuCost\":{\"gpusPerReplica\":8,\"replicasFromScrapes\":false,"
+                        + "\"pricePerGpuHour\":1}}|gpuCost.replicas (or gpuCost.replicasFromScrapes: true)",
             })
     void bad_input_is_a_400_naming_the_problem_and_creates_nothing(String name, String body, String reason) {
         String slug = "prov-bad-" + suffix + "-" + Math.abs(name.hashCode() % 1000);
@@ -289,6 +298,39 @@ class ProvisioningApiIT extends ApiIntegrationTest {
     }
 
     @Test
+    void a_gpu_cost_may_take_its_replicas_from_scrapes_and_a_resent_body_changes_nothing() {
+        String tenantSlug = provisionedTenant();
+        String slug = "prov-s-" + suffix;
+        String scraped = deploymentBody(tenantSlug, "Scraped", "500", null)
+                .replace(
+                        "}}",
+                        "},\"gpuCost\":{\"gpusPerReplica\":4,\"replicasFromScrapes\":true,\"pricePerGpuHour\":\"3.10\"}}");
+
+        Answer created = putDeployment(slug, scraped);
+        Answer resent = putDeployment(slug, scraped);
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode cost = created.json().get("gpuCosts").get(0).get("cost");
+        assertThat(cost.get("replicasFromScrapes").asBoolean()).isTrue();
+        assertThat(cost.get("replicas").isNull()).isTrue();
+        assertThat(cost.get("gpusPerReplica").asInt()).isEqualTo(4);
+        assertThat(resent.status()).isEqualTo(200);
+        assertThat(resent.json().get("gpuCosts")).hasSize(1);
+        assertThat(owner.jdbc()
+                        .queryForObject(
+                                "select c.replicas is null from deployment_gpu_cost c join deployment d"
+                                        + " on d.id = c.deployment_id where d.slug = ?",
+                                Boolean.class,
+                                slug))
+                .isTrue();
+        assertThat(auditDetails(tenantId(tenantSlug)))
+                .filteredOn(detail -> detail.contains("per GPU-hour"))
+                .singleElement()
+                .asString()
+                .startsWith(slug + ": replicas from scrapes × 4 GPUs at USD 3.10 per GPU-hour from ");
+    }
+
+    @Test
     void the_openapi_document_describes_the_provisioning_calls() {
         Answer docs = api.get("/v3/api-docs", key);
 
@@ -302,7 +344,14 @@ class ProvisioningApiIT extends ApiIntegrationTest {
                         .get("/api/v1/deployments/{slug}/cost")
                         .has("get"))
                 .isTrue();
-        assertThat(docs.body()).contains("gpuCost", "pricePerGpuHour", "costPerMtokOutput", "margin");
+        assertThat(docs.body())
+                .contains(
+                        "gpuCost",
+                        "pricePerGpuHour",
+                        "costPerMtokOutput",
+                        "margin",
+                        "replicasFromScrapes",
+                        "scrapedReplicas");
         assertThat(docs.json()
                         .get("paths")
                         .get("/api/v1/deployments/{slug}/archive")

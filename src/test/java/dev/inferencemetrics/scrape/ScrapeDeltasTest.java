@@ -94,4 +94,27 @@ class ScrapeDeltasTest {
                 .containsExactly(new HistogramDelta(
                         EngineMetric.TTFT, new double[] {0.1, 0.25, Double.POSITIVE_INFINITY}, new long[] {4, 8, 2}));
     }
+
+    @Test
+    void a_minute_counts_each_engine_replica_once_however_often_it_is_scraped() {
+        String twoEngines = "vllm:num_requests_running{engine=\"0\"} 1\nvllm:num_requests_running{engine=\"1\"} 2\n";
+        String oneEngine = "vllm:num_requests_running{engine=\"0\"} 1\n";
+        ScrapeDeltas.Result first = ScrapeDeltas.between(null, scrape(oneEngine), T0);
+        ScrapeDeltas.Result second = ScrapeDeltas.between(first.memory(), scrape(twoEngines), T1);
+        ScrapeDeltas.Result third = ScrapeDeltas.between(second.memory(), scrape(oneEngine), T1.plusSeconds(15));
+        ScrapeDeltas.Result nextMinute = ScrapeDeltas.between(third.memory(), scrape(oneEngine), T0.plusSeconds(60));
+
+        // one engine at 10:00:00, a second one joins at 10:00:15, the count of 10:00 stays two; 10:01 starts anew
+        assertThat(first.newReplicas()).isEqualTo(1);
+        assertThat(second.newReplicas()).isEqualTo(1);
+        assertThat(third.newReplicas()).isZero();
+        assertThat(nextMinute.newReplicas()).isEqualTo(1);
+    }
+
+    @Test
+    void a_gpu_exporter_counts_no_engine_replica() {
+        String dcgm = "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"GPU-1\"} 91\n";
+
+        assertThat(ScrapeDeltas.between(null, scrape(dcgm), T0).newReplicas()).isZero();
+    }
 }

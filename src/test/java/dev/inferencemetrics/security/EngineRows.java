@@ -5,6 +5,8 @@ import dev.inferencemetrics.rollup.EngineGaugeRollup;
 import dev.inferencemetrics.rollup.EngineGaugeRollupStore;
 import dev.inferencemetrics.rollup.EngineLatencyRollup;
 import dev.inferencemetrics.rollup.EngineLatencyRollupStore;
+import dev.inferencemetrics.rollup.EngineReplicaRollupStore;
+import dev.inferencemetrics.rollup.ReplicaCount;
 import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.scrape.AllowListService;
 import dev.inferencemetrics.scrape.ScrapeTargetService;
@@ -16,7 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import org.springframework.context.ApplicationContext;
 
-/** A tenant's rows in the scraping tables: a target, and what a scrape of it would have stored. */
+/** A tenant's rows in the scraping tables: a target, and what a scrape of it would have stored (replicas counted too). */
 final class EngineRows {
 
     private EngineRows() {}
@@ -45,6 +47,8 @@ final class EngineRows {
                             Resolution.MINUTE,
                             List.of(new EngineLatencyRollup(
                                     "ttft", minute, new double[] {0.1, Double.POSITIVE_INFINITY}, new long[] {4, 1})));
+            context.getBean(EngineReplicaRollupStore.class)
+                    .add(tenant.id(), List.of(new ReplicaCount(deploymentId, minute, 2)));
         });
     }
 }

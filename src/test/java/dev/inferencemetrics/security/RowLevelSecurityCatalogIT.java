@@ -34,7 +34,8 @@ class RowLevelSecurityCatalogIT {
         assertThat(TenantTables.all(owner.jdbc()))
                 .contains("tenant", "app_user", "deployment", "api_key", "request_sample", "kv_sample")
                 .contains("request_rollup", "kv_rollup", "deployment_price", "tenant_billing")
-                .contains("deployment_otlp_name", "scrape_target", "engine_gauge_rollup", "engine_latency_rollup");
+                .contains("deployment_otlp_name", "scrape_target", "engine_gauge_rollup", "engine_latency_rollup")
+                .contains("engine_replica_rollup");
     }
 
     @Test

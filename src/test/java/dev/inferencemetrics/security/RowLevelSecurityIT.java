@@ -96,6 +96,10 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
                     "insert into engine_gauge_rollup values (:b, :bd, 'running', 60,"
                             + " date_trunc('minute', now()) - interval '1 day', 1, 1, 1, 1)"),
             Map.entry(
+                    "engine_replica_rollup",
+                    "insert into engine_replica_rollup values (:b, :bd, 60,"
+                            + " date_trunc('minute', now()) - interval '1 day', 1, 2, 2)"),
+            Map.entry(
                     "engine_latency_rollup",
                     "insert into engine_latency_rollup values (:b, :bd, 'ttft', 60,"
                             + " date_trunc('minute', now()) - interval '1 day', '{1}', '{1}')"),

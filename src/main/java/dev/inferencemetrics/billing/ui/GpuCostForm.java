@@ -1,6 +1,7 @@
 package dev.inferencemetrics.billing.ui;
 
 import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.datetimepicker.DateTimePicker;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H2;
@@ -18,6 +19,7 @@ import dev.inferencemetrics.billing.GpuCostPeriod;
 import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.billing.MoneyFormat;
 import dev.inferencemetrics.tenancy.TenantScope;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -26,7 +28,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A deployment's GPU cost on the Prices page: its history and a form for the next change. Its first cost may hold
- * from the deployment's start (no instant given); a change takes effect on a half hour ahead, as prices do.
+ * from the deployment's start (no instant given); a change takes effect on a half hour ahead, as prices do. The
+ * replicas are either given or read from scrapes (the engine replicas that answered each minute).
  */
 class GpuCostForm extends VerticalLayout {
 
@@ -36,6 +39,7 @@ class GpuCostForm extends VerticalLayout {
     final DateTimePicker effectiveFrom = new DateTimePicker("Effective from (UTC, on the half hour)");
     final IntegerField gpusPerReplica = new IntegerField("GPUs per replica");
     final IntegerField replicas = new IntegerField("Replicas");
+    final Checkbox fromScrapes = new Checkbox("Replicas from scrapes");
     final BigDecimalField pricePerGpuHour = new BigDecimalField("Price per GPU-hour");
     final TextField currency = new TextField("Currency");
     final Button save = new Button("Set GPU cost");
@@ -51,17 +55,23 @@ class GpuCostForm extends VerticalLayout {
         effectiveFrom.setHelperText("Leave empty for a first cost: it then holds from the deployment's start.");
         currency.setValue("USD");
         save.addClickListener(click -> save());
+        fromScrapes.setTooltipText("Count the engine replicas that answered the deployment's scrapes, minute by"
+                + " minute, instead of a set number");
+        fromScrapes.addValueChangeListener(change -> replicas.setEnabled(!change.getValue()));
         history.addColumn(p -> zone.format(p.effectiveFrom()))
                 .setHeader("Effective from")
                 .setAutoWidth(true);
         history.addColumn(p -> p.cost().gpusPerReplica()).setHeader("GPUs per replica");
-        history.addColumn(p -> p.cost().replicas()).setHeader("Replicas");
+        history.addColumn(p -> p.cost().replicasFromScrapes()
+                        ? "from scrapes"
+                        : p.cost().replicas())
+                .setHeader("Replicas");
         history.addColumn(p -> MoneyFormat.exact(p.cost().pricePerGpuHour())).setHeader("Per GPU-hour");
-        history.addColumn(p -> MoneyFormat.exact(p.cost().hourly())).setHeader("Per hour");
+        history.addColumn(p -> hourly(p.cost())).setHeader("Per hour");
         history.addColumn(p -> p.cost().currency()).setHeader("Currency");
         history.setAllRowsVisible(true);
-        HorizontalLayout form =
-                new HorizontalLayout(effectiveFrom, gpusPerReplica, replicas, pricePerGpuHour, currency, save);
+        HorizontalLayout form = new HorizontalLayout(
+                effectiveFrom, gpusPerReplica, replicas, fromScrapes, pricePerGpuHour, currency, save);
         form.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         form.setWrap(true);
         add(
@@ -84,11 +94,13 @@ class GpuCostForm extends VerticalLayout {
     }
 
     private void save() {
+        boolean scraped = fromScrapes.getValue();
         if (slug == null
                 || gpusPerReplica.getValue() == null
-                || replicas.getValue() == null
+                || (replicas.getValue() == null && !scraped)
                 || pricePerGpuHour.getValue() == null) {
-            message.setText("Choose a deployment and give its GPUs per replica, replicas and price per GPU-hour.");
+            message.setText("Choose a deployment and give its GPUs per replica, replicas (or replicas from scrapes)"
+                    + " and price per GPU-hour.");
             return;
         }
         Instant from = effectiveFrom.getValue() == null
@@ -101,7 +113,7 @@ class GpuCostForm extends VerticalLayout {
                     from,
                     new GpuCost(
                             gpusPerReplica.getValue(),
-                            replicas.getValue(),
+                            scraped ? null : replicas.getValue(),
                             pricePerGpuHour.getValue(),
                             currency.getValue().trim()));
             show(slug);
@@ -109,5 +121,13 @@ class GpuCostForm extends VerticalLayout {
         } catch (UnusableValueException e) {
             message.setText(e.getMessage());
         }
+    }
+
+    /** The hourly cost, or that of one replica-hour when the replicas come from scrapes. */
+    private static String hourly(GpuCost cost) {
+        BigDecimal hourly = cost.hourly();
+        return hourly == null
+                ? MoneyFormat.exact(cost.perReplicaHour()) + " per replica-hour"
+                : MoneyFormat.exact(hourly);
     }
 }

@@ -41,7 +41,8 @@ class UsageCards extends Div {
                     UsageCostColumns.text(gpu, CostOfTokens::gpuCost),
                     "per Mtok output " + UsageCostColumns.text(gpu, CostOfTokens::costPerMtokOutput)
                             + " · per Mtok good " + UsageCostColumns.text(gpu, CostOfTokens::costPerMtokGoodOutput)
-                            + " · margin " + UsageCostColumns.text(gpu, CostOfTokens::margin));
+                            + " · margin " + UsageCostColumns.text(gpu, CostOfTokens::margin)
+                            + UsageCostColumns.scraped(gpu));
         }
     }
 

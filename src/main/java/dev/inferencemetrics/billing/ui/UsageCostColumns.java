@@ -17,7 +17,9 @@ final class UsageCostColumns {
 
     static final String FORMULA = "GPU cost = GPUs per replica × replicas × price per GPU-hour × hours of the row's"
             + " days (up to now). Per Mtok output = GPU cost ÷ output tokens × 10⁶; per Mtok good = GPU cost ÷ output"
-            + " tokens of good requests × 10⁶. Revenue: the tokens at their prices. Margin = revenue − GPU cost.";
+            + " tokens of good requests × 10⁶. Revenue: the tokens at their prices. Margin = revenue − GPU cost. Where"
+            + " the replicas come from scrapes, replicas × hours are the replica-hours scrapes counted; minutes without"
+            + " a replica answering cost nothing.";
 
     private UsageCostColumns() {}
 
@@ -27,6 +29,18 @@ final class UsageCostColumns {
         column(grid, "Per Mtok good", "perMtokGood", total, CostOfTokens::costPerMtokGoodOutput);
         column(grid, "Revenue", "revenue", total, CostOfTokens::revenue);
         column(grid, "Margin", "margin", total, CostOfTokens::margin);
+    }
+
+    /**
+     * " · replicas from scrapes: 58 of 60 minutes scraped, …" when part of the cost was read from scrapes, with "only" when
+     * some minute had no replica answering; else nothing.
+     */
+    static String scraped(@Nullable CostOfTokens cost) {
+        if (cost == null || !cost.scraped().any()) {
+            return "";
+        }
+        return " · " + (cost.scraped().partial() ? "GPU cost covers only the scraped minutes: " : "")
+                + "replicas from scrapes: " + cost.scraped().text();
     }
 
     /** The amounts of a row's cost, exact; "–" when the row has no GPU cost. */

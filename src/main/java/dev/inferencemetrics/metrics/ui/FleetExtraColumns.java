@@ -9,6 +9,7 @@ import com.vaadin.flow.router.Location;
 import com.vaadin.flow.router.QueryParameters;
 import dev.inferencemetrics.billing.Costs;
 import dev.inferencemetrics.billing.MoneyFormat;
+import dev.inferencemetrics.billing.ScrapedCoverage;
 import dev.inferencemetrics.metrics.FleetRow;
 import dev.inferencemetrics.metrics.FleetSort;
 import dev.inferencemetrics.metrics.MetricFormat;
@@ -61,7 +62,7 @@ final class FleetExtraColumns {
         if (operator) {
             columns.put(
                     Extra.COST,
-                    grid.addColumn(row -> cost(row.costPerMtokOutput()))
+                    grid.addColumn(row -> cost(row.costPerMtokOutput()) + partial(row))
                             .setKey(Extra.COST.code)
                             .setHeader("Cost per Mtok")
                             .setTooltipGenerator(FleetExtraColumns::costTooltip)
@@ -136,8 +137,19 @@ final class FleetExtraColumns {
     }
 
     private static String costTooltip(FleetRow row) {
+        ScrapedCoverage scraped = row.costScraped();
         return "GPU cost per million output tokens, last hour: " + cost(row.costPerMtokOutput())
-                + "; per million good output tokens: " + cost(row.costPerMtokGoodOutput());
+                + "; per million good output tokens: " + cost(row.costPerMtokGoodOutput())
+                + (scraped == null
+                        ? ""
+                        : "; replicas from scrapes: " + scraped.text()
+                                + (scraped.partial() ? " (the cost covers only the scraped minutes)" : ""));
+    }
+
+    /** " *" when the cost reads replicas from scrapes and some minute had none answering (the tooltip says more). */
+    private static String partial(FleetRow row) {
+        ScrapedCoverage scraped = row.costScraped();
+        return scraped != null && scraped.partial() ? " *" : "";
     }
 
     private static String cost(@Nullable Costs costs) {

@@ -179,4 +179,27 @@ class PricesViewIT extends SpringBrowserlessTest {
         assertThat(view.gpuCost.message.getText()).contains("must lie ahead");
         assertThat(gpuCosts.history(TenantScope.allTenants(), slug)).hasSize(1);
     }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void an_operator_sets_a_gpu_cost_whose_replicas_come_from_scrapes() {
+        String slug = "gpu-scraped-" + Long.toString(System.nanoTime(), 36);
+        long tenant = tenants.createIfAbsent("price-labs", "Price Labs");
+        deployments.createIfAbsent(new DeploymentDefinition(tenant, slug, "GPU scraped", "m", "vLLM", "eu"));
+        PricesView view = navigate(PricesView.class);
+        assertThat(view.deployment.select(slug)).isTrue();
+        view.gpuCost.gpusPerReplica.setValue(4);
+        view.gpuCost.replicas.setValue(2);
+        view.gpuCost.pricePerGpuHour.setValue(new BigDecimal("2.50"));
+
+        view.gpuCost.fromScrapes.setValue(true);
+        test(view.gpuCost.save).click();
+
+        assertThat(view.gpuCost.replicas.isEnabled()).isFalse();
+        assertThat(gpuCosts.history(TenantScope.allTenants(), slug))
+                .singleElement()
+                .satisfies(period -> assertThat(period.cost().replicas()).isNull());
+        assertThat(test(view.gpuCost.history).getCellText(0, 2)).isEqualTo("from scrapes");
+        assertThat(test(view.gpuCost.history).getCellText(0, 4)).isEqualTo("10.00 per replica-hour");
+    }
 }

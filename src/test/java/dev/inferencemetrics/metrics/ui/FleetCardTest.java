@@ -72,6 +72,7 @@ class FleetCardTest {
                 state,
                 firing,
                 List.of(),
+                null,
                 null);
     }
 }

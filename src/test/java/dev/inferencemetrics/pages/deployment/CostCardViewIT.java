@@ -12,6 +12,8 @@ import dev.inferencemetrics.billing.GpuCostService;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.metrics.TimeRange;
+import dev.inferencemetrics.rollup.EngineReplicaRollupStore;
+import dev.inferencemetrics.rollup.ReplicaCount;
 import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.rollup.RequestRollupStore;
@@ -62,6 +64,9 @@ class CostCardViewIT extends SpringBrowserlessTest {
     @Autowired
     Clock clock;
 
+    @Autowired
+    EngineReplicaRollupStore replicaRollups;
+
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void an_operator_sees_the_cost_per_million_output_tokens_gpu_cost_revenue_and_margin_of_the_window() {
@@ -104,6 +109,40 @@ class CostCardViewIT extends SpringBrowserlessTest {
                         "Margin USD -38.00");
         assertThat(card.emptyState.isVisible()).isFalse();
         assertThat($(Paragraph.class, card).single().getText()).contains(CostCard.FORMULA, CostCard.EXAMPLE);
+    }
+
+    @Test
+    @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    void replicas_from_scrapes_cost_their_replica_minutes_and_the_card_says_which_minutes_it_covers() {
+        String slug = deployment("scraped");
+        Instant from = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)
+                .minusDays(10)
+                .atStartOfDay()
+                .toInstant(ZoneOffset.UTC);
+        costs.schedule(OPERATOR, slug, from, GpuCost.fromScrapes(8, "2.50", "USD"));
+        var deployment = deployments.require(OPERATOR, slug);
+        tenantTransactions.run(
+                OPERATOR,
+                () -> replicaRollups.add(
+                        deployment.tenantId(),
+                        List.of(
+                                new ReplicaCount(deployment.id(), from.plusSeconds(600), 3),
+                                new ReplicaCount(deployment.id(), from.plusSeconds(660), 2))));
+
+        navigate("deployments/" + slug, DeploymentView.class);
+        DeploymentView view = $(DeploymentView.class).single();
+        java.util.Objects.requireNonNull(view.metricsTab).apply(TimeRange.custom(from, from.plusSeconds(3_600)));
+        CostCard card = $(CostCard.class).single();
+
+        // 3 + 2 = 5 replica-minutes × 8 GPUs × 2.50 ÷ 60 = 1.666…; replicas answered in 2 of the hour's 60 minutes
+        assertThat(card.details
+                        .getChildren()
+                        .map(line -> ((Div) line).getText())
+                        .limit(2))
+                .containsExactly(
+                        "GPU cost USD 1.67",
+                        "Replicas from scrapes: 2 of 60 minutes scraped, 0.0833 replica-hours; no replica answered in"
+                                + " the other minutes, so the GPU cost covers only the scraped minutes");
     }
 
     @Test
