@@ -46,7 +46,8 @@ class DimensionBatchStore {
 
     /**
      * The samples of the batches, each with its batch: one index range scan of the deployment's samples per batch,
-     * over the time its samples lie in.
+     * over the time its samples lie in. {@code offset 0} keeps the planner from flattening the subquery into a join,
+     * which it would answer by reading every sample of the deployment into a hash table.
      */
     private static final String SAMPLES = "select b.id as batch_id, " + StoredRequestSamples.COLUMNS + """
 
@@ -54,7 +55,8 @@ class DimensionBatchStore {
              cross join lateral (
                    select * from request_sample s
                     where s.tenant_id = :tenantId and s.deployment_id = :deploymentId
-                      and s.ts between b.first_ts and b.last_ts and s.dimension_batch = b.id) s""";
+                      and s.ts between b.first_ts and b.last_ts and s.dimension_batch = b.id
+                   offset 0) s""";
 
     private static final RowMapper<WaitingBatch> WAITING = (rs, n) -> new WaitingBatch(
             rs.getLong("tenant_id"),
