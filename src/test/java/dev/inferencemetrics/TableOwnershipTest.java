@@ -38,6 +38,7 @@ class TableOwnershipTest {
             Map.entry("deployment_goodput", "deployment"),
             Map.entry("api_key", "apikey"),
             Map.entry("request_sample", "ingest"),
+            Map.entry("dimension_batch", "ingest"),
             Map.entry("kv_sample", "ingest"),
             Map.entry("request_rollup", "rollup"),
             Map.entry("kv_rollup", "rollup"),

@@ -104,14 +104,15 @@ final class IngestBenchmark {
         untilFolded();
         before = cpu.read();
         BatchLoad.Timing sent = http(timed);
-        // the dimension rollups are done once the fold has added every delta: the time it takes after the last
+        // the dimension rollups are done once the fold has counted every batch: the time it takes after the last
         // answer counts against the HTTP rate, and its CPU against the HTTP path
         Duration folding = untilFolded();
         BatchLoad.Timing http = new BatchLoad.Timing(sent.elapsed().plus(folding), sent.batchMillis());
         CpuMeter.Reading httpCpu = cpu.read().since(before);
         if (withDimensions) {
-            IngestQueryBenchmark.progress("the last dimension rollup deltas were folded %d ms after the last answer"
-                    .formatted(folding.toMillis()));
+            IngestQueryBenchmark.progress(
+                    "the last batches were folded into the dimension rollups %d ms after the last answer"
+                            .formatted(folding.toMillis()));
         }
 
         long samples = IngestBatch.totalSamples(timed);
@@ -126,11 +127,12 @@ final class IngestBenchmark {
                 copyCpu);
     }
 
-    /** Waits until no dimension rollup delta waits for the fold, and says how long that took. */
+    /** Waits until no batch (nor delta) waits for the dimension fold, and says how long that took. */
     private Duration untilFolded() throws Exception {
         long started = System.nanoTime();
         try (Connection connection = dataSource.getConnection();
-                var waiting = connection.prepareStatement("select exists (select 1 from dimension_rollup_delta)")) {
+                var waiting = connection.prepareStatement("select exists (select 1 from dimension_batch)"
+                        + " or exists (select 1 from dimension_rollup_delta)")) {
             while (true) {
                 try (var rs = waiting.executeQuery()) {
                     rs.next();

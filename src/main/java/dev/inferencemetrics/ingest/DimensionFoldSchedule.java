@@ -7,7 +7,7 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Folds the waiting dimension rollup deltas a second after the last turn ended, on every instance, unless {@code
+ * Counts the waiting ingest batches (and any older deltas) in the dimension rollups a second after the last turn ended, on every instance, unless {@code
  * inference-metrics.dimension-fold.enabled=false}.
  */
 @Component
@@ -27,8 +27,8 @@ class DimensionFoldSchedule {
         try {
             fold.foldWaiting();
         } catch (RuntimeException e) {
-            // the deltas stay, counted by every reader, and the next turn takes them again
-            log.warn("Folding the dimension rollup deltas failed; the next turn tries again: {}", e.toString());
+            // the batches stay waiting, their samples kept, and the next turn takes them again
+            log.warn("Folding the dimension rollups failed; the next turn tries again: {}", e.toString());
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.rollup.Dimension;
 import dev.inferencemetrics.rollup.DimensionBucket;
-import dev.inferencemetrics.rollup.DimensionRollupStore;
 import dev.inferencemetrics.rollup.DimensionValue;
 import dev.inferencemetrics.rollup.DimensionValueStore;
 import dev.inferencemetrics.rollup.GoodputTally;
@@ -41,7 +40,7 @@ class GoodputRecount {
     private final RawGoodputStore raw;
     private final RollupGoodputStore rollups;
     private final RequestRollupRangeStore requestRollups;
-    private final DimensionRollupStore dimensionRollups;
+    private final DimensionDeltaFold dimensionFold;
     private final DimensionValueStore dimensionValues;
 
     GoodputRecount(
@@ -49,13 +48,13 @@ class GoodputRecount {
             RawGoodputStore raw,
             RollupGoodputStore rollups,
             RequestRollupRangeStore requestRollups,
-            DimensionRollupStore dimensionRollups,
+            DimensionDeltaFold dimensionFold,
             DimensionValueStore dimensionValues) {
         this.goodputs = goodputs;
         this.raw = raw;
         this.rollups = rollups;
         this.requestRollups = requestRollups;
-        this.dimensionRollups = dimensionRollups;
+        this.dimensionFold = dimensionFold;
         this.dimensionValues = dimensionValues;
     }
 
@@ -102,7 +101,7 @@ class GoodputRecount {
             locked.put(resolution, rollups.lock(deployment.tenantId(), deployment.id(), resolution, from, to));
         }
         // batches of the range wait on those locks; the ones before are all in the stored rows once folded
-        dimensionRollups.foldDeployment(deployment.tenantId(), deployment.id());
+        dimensionFold.foldDeployment(deployment.tenantId(), deployment.id());
         Map<Resolution, Map<Instant, GoodputTally>> tallies = new EnumMap<>(Resolution.class);
         Map<DimensionBucket, GoodputTally> named = new HashMap<>();
         raw.forEach(deployment, from, to, sample -> {

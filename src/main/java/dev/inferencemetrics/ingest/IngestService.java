@@ -6,8 +6,6 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.rollup.DeploymentRollup;
-import dev.inferencemetrics.rollup.DimensionRollupStore;
-import dev.inferencemetrics.rollup.DimensionValueStore;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestOutcome;
@@ -19,8 +17,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
@@ -42,8 +40,7 @@ public class IngestService {
     private final KvSampleStore kvSamples;
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
-    private final DimensionValueStore dimensionValues;
-    private final DimensionRollupStore dimensionRollups;
+    private final DimensionBatchStore dimensionBatches;
     private final IngestLimits limits;
     private final RetentionProperties retention;
     private final Clock clock;
@@ -55,8 +52,7 @@ public class IngestService {
             KvSampleStore kvSamples,
             RequestRollupStore requestRollups,
             KvRollupStore kvRollups,
-            DimensionValueStore dimensionValues,
-            DimensionRollupStore dimensionRollups,
+            DimensionBatchStore dimensionBatches,
             IngestLimits limits,
             RetentionProperties retention,
             Clock clock) {
@@ -66,8 +62,7 @@ public class IngestService {
         this.kvSamples = kvSamples;
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
-        this.dimensionValues = dimensionValues;
-        this.dimensionRollups = dimensionRollups;
+        this.dimensionBatches = dimensionBatches;
         this.limits = limits;
         this.retention = retention;
         this.clock = clock;
@@ -99,14 +94,22 @@ public class IngestService {
         return batch.result(store(deployment, batch.valid()).size());
     }
 
-    /** Inserts the samples not stored before and folds just those into every resolution's rollups. */
+    /**
+     * Inserts the samples not stored before and folds just those into every resolution's rollups. The dimension
+     * rollups are left to {@link DimensionDeltaFold}: a batch whose samples name a consumer, adapter or priority
+     * stores one row saying so, and its samples carry that row's id.
+     */
     private List<RequestSample> store(DeploymentRef deployment, List<RequestSample> valid) {
         if (valid.isEmpty()) {
             return valid;
         }
         GoodputSlo goodput = goodputs.lockForCounting(deployment);
-        List<RequestSample> stored =
-                requestSamples.insertNew(deployment.tenantId(), deployment.id(), valid, clock.instant());
+        List<RequestSample> stored = requestSamples.insertNew(
+                deployment.tenantId(),
+                deployment.id(),
+                valid,
+                clock.instant(),
+                dimensionBatch(deployment, valid, goodput));
         RequestOutcome[] outcomes = RollupDeltas.outcomes(stored, goodput);
         for (Resolution resolution : Resolution.values()) {
             requestRollups.add(
@@ -115,24 +118,23 @@ public class IngestService {
                     resolution,
                     RollupDeltas.ofRequests(stored, outcomes, resolution));
         }
-        storeDimensions(deployment, stored, outcomes);
         return stored;
     }
 
-    /**
-     * Appends the dimension rollup deltas of the stored samples that name a consumer, adapter or priority, for
-     * {@link DimensionDeltaFold} to add to the stored rollups: a batch without any costs nothing more; one with some
-     * costs a statement for the day's known values and one insert, and waits on no other batch's rows.
-     */
-    private void storeDimensions(DeploymentRef deployment, List<RequestSample> stored, RequestOutcome[] outcomes) {
-        Set<DimensionValueStore.DayValue> named = RollupDeltas.dayValues(stored);
-        if (named.isEmpty()) {
-            return;
+    /** The id of the batch's row for the dimension fold, if any sample names a value; null (and no row) otherwise. */
+    private @Nullable Long dimensionBatch(DeploymentRef deployment, List<RequestSample> valid, GoodputSlo goodput) {
+        Instant first = null;
+        Instant last = null;
+        for (RequestSample sample : valid) {
+            if (sample.hasDimensions()) {
+                first = first == null || sample.ts().isBefore(first) ? sample.ts() : first;
+                last = last == null || sample.ts().isAfter(last) ? sample.ts() : last;
+            }
         }
-        Set<DimensionValueStore.DayValue> admitted =
-                dimensionValues.admit(deployment.tenantId(), deployment.id(), named);
-        dimensionRollups.append(
-                deployment.tenantId(), deployment.id(), RollupDeltas.ofDimensions(stored, outcomes, admitted));
+        if (first == null || last == null) {
+            return null;
+        }
+        return dimensionBatches.open(deployment.tenantId(), deployment.id(), first, last, goodput);
     }
 
     @Transactional

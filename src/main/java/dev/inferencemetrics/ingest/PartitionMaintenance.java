@@ -37,6 +37,7 @@ class PartitionMaintenance implements InitializingBean {
     private final RetentionProperties retention;
     private final SchedulerLease lease;
     private final RequestSampleStore samples;
+    private final DimensionBatchStore dimensionBatches;
     private final RollupRetentionStore rollups;
     private final Clock clock;
 
@@ -46,10 +47,12 @@ class PartitionMaintenance implements InitializingBean {
             RetentionProperties retention,
             SchedulerLease lease,
             RequestSampleStore samples,
+            DimensionBatchStore dimensionBatches,
             RollupRetentionStore rollups,
             Clock clock) {
         this.partitions = partitions;
         this.samples = samples;
+        this.dimensionBatches = dimensionBatches;
         this.rollups = rollups;
         this.tenantTransactions = tenantTransactions;
         this.retention = retention;
@@ -77,12 +80,24 @@ class PartitionMaintenance implements InitializingBean {
             LocalDate newest = day(now).plusDays(DAYS_AHEAD);
             partitions.createPartitions(oldestKept, newest);
             partitions
-                    .dropPartitionsBefore(oldestKept)
+                    .dropPartitionsBefore(oldestDropped(oldestKept))
                     .forEach(partition -> log.info(
                             "Dropped {} (past the {} raw-sample retention)", partition, retention.rawSamples()));
             deleteOldRollups(now);
             deleteRawPastDeploymentRetention();
         });
+    }
+
+    /**
+     * The day before which partitions go: that of retention, or earlier while a batch waiting for the dimension fold
+     * has samples in an older day (they go at the next turn, once counted).
+     */
+    private LocalDate oldestDropped(LocalDate oldestKept) {
+        return dimensionBatches
+                .oldestWaiting()
+                .map(PartitionMaintenance::day)
+                .filter(waiting -> waiting.isBefore(oldestKept))
+                .orElse(oldestKept);
     }
 
     /** "Rollups only" deployments: their raw samples go once past the hours they are kept, within the hour. */

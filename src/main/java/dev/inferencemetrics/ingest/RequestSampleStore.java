@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,10 +31,12 @@ class RequestSampleStore {
     private static final String INSERT = """
             insert into request_sample (tenant_id, deployment_id, ts, request_id, status, ttft_ms, e2e_ms, tpot_ms,
                                         itl_gaps_ms, input_tokens, output_tokens, queue_ms, finish_reason,
-                                        consumer, adapter, priority, received_at)
+                                        consumer, adapter, priority, received_at, dimension_batch)
             select :tenantId, :deploymentId, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps,
                    u.input_tokens, u.output_tokens, u.queue, u.finish_reason, u.consumer, u.adapter, u.priority,
-                   :receivedAt
+                   :receivedAt,
+                   case when u.consumer is not null or u.adapter is not null or u.priority is not null
+                        then :dimensionBatch::bigint end
             from unnest(:ts::timestamptz[], :requestIds::text[], :statuses::smallint[], :ttft::real[], :e2e::real[],
                         :tpot::real[], :gaps::bytea[], :inputTokens::integer[], :outputTokens::integer[],
                         :queue::real[], :finishReasons::text[], :consumers::text[], :adapters::text[],
@@ -69,12 +72,20 @@ class RequestSampleStore {
         return removed;
     }
 
-    /** Stores the samples and returns those that were not stored before. Must run inside the caller's transaction. */
-    List<RequestSample> insertNew(long tenantId, long deploymentId, List<RequestSample> samples, Instant receivedAt) {
+    /**
+     * Stores the samples and returns those that were not stored before; those that name a consumer, adapter or priority
+     * carry {@code dimensionBatch} (see {@link DimensionBatchStore}). Must run inside the caller's transaction.
+     */
+    List<RequestSample> insertNew(
+            long tenantId,
+            long deploymentId,
+            List<RequestSample> samples,
+            Instant receivedAt,
+            @Nullable Long dimensionBatch) {
         if (samples.isEmpty()) {
             return List.of();
         }
-        Columns columns = new Columns(samples);
+        Columns columns = new Columns(samples, dimensionBatch);
         jdbc.sql("savepoint " + SAVEPOINT).update();
         try {
             columns.bind(jdbc.sql(INSERT), tenantId, deploymentId, receivedAt).update();
@@ -125,8 +136,10 @@ class RequestSampleStore {
         private final @Nullable String[] consumers;
         private final @Nullable String[] adapters;
         private final @Nullable String[] priorities;
+        private final @Nullable Long dimensionBatch;
 
-        Columns(List<RequestSample> samples) {
+        Columns(List<RequestSample> samples, @Nullable Long dimensionBatch) {
+            this.dimensionBatch = dimensionBatch;
             int n = samples.size();
             ts = new Timestamp[n];
             ids = new String[n];
@@ -168,6 +181,7 @@ class RequestSampleStore {
                     .param("tenantId", tenantId)
                     .param("deploymentId", deploymentId)
                     .param("receivedAt", Timestamp.from(receivedAt))
+                    .param("dimensionBatch", dimensionBatch, Types.BIGINT)
                     .param("ts", new SqlArrayValue("timestamptz", (Object[]) ts))
                     .param("requestIds", new SqlArrayValue("text", (Object[]) ids))
                     .param("statuses", new SqlArrayValue("int2", (Object[]) statuses))

@@ -17,12 +17,11 @@ import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
- * The write path of the dimension rollups, in two steps. An ingest batch {@linkplain #append appends} its deltas (every
- * dimension, value and resolution at once) to {@code dimension_rollup_delta}, reading and locking no stored row, so
- * batches for one deployment never wait on each other. A fold {@linkplain #takeDeltas takes} the waiting deltas and
- * {@linkplain #add adds} them to the stored rows as {@link RequestRollupStore} merges the deployment's: new rows are
- * inserted, existing ones are locked in key order, merged in Java and written back. Readers read
- * {@code dimension_rollup_live}, the stored rows and the waiting deltas together.
+ * The write path of the dimension rollups. The ingest fold {@linkplain #add adds} the rollups of many batches at once to
+ * the stored rows as {@link RequestRollupStore} merges the deployment's: new rows are inserted, existing ones are locked
+ * in key order, merged in Java and written back. Deltas that ingest appended to {@code dimension_rollup_delta} in
+ * earlier versions are {@linkplain #takeDeltas taken} and added alike; readers read {@code dimension_rollup_live}, the
+ * stored rows and any such delta together.
  */
 @Repository
 public class DimensionRollupStore {
@@ -47,9 +46,6 @@ public class DimensionRollupStore {
              output_tokens, ttft, itl, e2e, queue, error_requests, timeout_requests, cancelled_requests,
              input_tokens_sketch, output_tokens_sketch, counted_requests, counted_output_tokens, good_requests,
              good_output_tokens, incomplete_requests, ttft_breaches, itl_breaches, e2e_breaches)""";
-
-    private static final String APPEND = "insert into dimension_rollup_delta " + INSERTED_COLUMNS
-            + "\nselect :tenantId, :deploymentId, u.* from " + UNNESTED;
 
     /** Deletes up to {@code :limit} waiting deltas that no other fold holds, and returns them. */
     private static final String TAKE_DELTAS = """
@@ -97,17 +93,6 @@ public class DimensionRollupStore {
 
     DimensionRollupStore(JdbcClient jdbc) {
         this.jdbc = jdbc;
-    }
-
-    /**
-     * Appends an ingest batch's deltas for a fold to add later; readers count them at once. Runs in the caller's
-     * transaction.
-     */
-    public void append(long tenantId, long deploymentId, Collection<DimensionRollup> deltas) {
-        if (!deltas.isEmpty()) {
-            columns(key(jdbc.sql(APPEND), tenantId, deploymentId), List.copyOf(deltas))
-                    .update();
-        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.inferencemetrics.alert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.tenancy.TenantScope;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
@@ -119,6 +120,7 @@ class ConsumerTtftRuleIT extends ApiIntegrationTest {
                     .set("consumer", consumer));
         }
         assertThat(api.ingestRequests(key, deployment, samples).accepted()).isEqualTo(count);
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     private JsonNode consumerRule(String deployment) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.rollup.Dimension;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
@@ -113,6 +114,7 @@ class UsageByConsumerIT extends ApiIntegrationTest {
                     .set("consumer", "org-%03d".formatted(c)));
         }
         assertThat(api.ingestRequests(key, wide, batch).rejected()).isZero();
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     @Test

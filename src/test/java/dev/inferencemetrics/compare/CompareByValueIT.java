@@ -2,6 +2,7 @@ package dev.inferencemetrics.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.RequestSampleJson;
@@ -116,6 +117,7 @@ class CompareByValueIT extends ApiIntegrationTest {
             samples.add(consumer == null ? sample : sample.set("consumer", consumer));
         }
         assertThat(api.ingestRequests(key, deployment, samples).accepted()).isEqualTo(count);
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     private JsonNode compare(String query) {

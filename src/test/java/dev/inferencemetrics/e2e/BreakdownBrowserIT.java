@@ -9,6 +9,7 @@ import dev.inferencemetrics.apikey.ApiClient;
 import dev.inferencemetrics.apikey.ApiScope;
 import dev.inferencemetrics.deployment.DeploymentDefinition;
 import dev.inferencemetrics.deployment.DeploymentService;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.tenant.TenantService;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -58,6 +59,9 @@ class BreakdownBrowserIT {
 
     @Autowired
     IngestService ingest;
+
+    @Autowired
+    DimensionDeltaFold fold;
 
     @Autowired
     ObjectMapper json;
@@ -164,6 +168,7 @@ class BreakdownBrowserIT {
             samples.add(request("beta-" + i, start.plusSeconds(30 + i), 100 + i, "beta"));
         }
         ingest.ingestRequests(new ApiClient(tenant, 0, "test", ApiScope.tenantScopes()), SLUG, samples);
+        fold.foldWaiting();
     }
 
     private JsonNode request(String id, Instant ts, double ttftMs, String consumer) {

@@ -3,6 +3,7 @@ package dev.inferencemetrics.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.security.Role;
 import dev.inferencemetrics.testing.IntegrationTest;
@@ -88,6 +89,7 @@ class CompareByValueBrowserIT {
         ingest.ingestRequests(tenant.gateway(), SLUG, requests(run, from, "speedy", 6, 150));
         // other consumers' traffic in the same window, which neither side may count
         ingest.ingestRequests(tenant.gateway(), SLUG, requests(run, from, "bystander", 9, 400));
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
 
         browser = Browser.open(port);
         browser.signIn("compare-screen-" + run, "demo");

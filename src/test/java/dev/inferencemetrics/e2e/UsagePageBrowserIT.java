@@ -2,6 +2,7 @@ package dev.inferencemetrics.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.rollup.RequestRollup;
 import dev.inferencemetrics.security.Role;
@@ -104,6 +105,7 @@ class UsagePageBrowserIT {
                                 request("acme-1", sent, 12_000, "acme"),
                                 request("acme-2", sent, 345, "acme"),
                                 request("beta-1", sent, 678, "beta")));
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
         LocalDate day = LocalDate.ofInstant(sent, ZoneOffset.UTC);
         browser = Browser.open(port);
         browser.signIn("consumers-" + run, "demo");

@@ -96,7 +96,7 @@ class RequestSampleStoreIT {
     private List<RequestSample> insert(List<RequestSample> batch) {
         return tenantTransactions.call(
                 TenantScope.tenant(sandbox.tenantId()),
-                () -> store.insertNew(sandbox.tenantId(), sandbox.id(), batch, now));
+                () -> store.insertNew(sandbox.tenantId(), sandbox.id(), batch, now, null));
     }
 
     private List<String> storedIds() {

@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * A "rollups only" deployment keeps its raw requests for the hours set on it: older ones are removed by the hourly
  * maintenance while its rollups keep counting them, its drill-down says they are gone and shows the distribution,
- * and a resend within the hours is still recognised.
+ * and a resend within the hours is still recognised. Requests the dimension fold has yet to count stay until it has.
  */
 class RollupsOnlyIT extends ApiIntegrationTest {
 
@@ -67,6 +67,37 @@ class RollupsOnlyIT extends ApiIntegrationTest {
                         .duplicates())
                 .as("a resend within the hours kept is recognised")
                 .isEqualTo(1);
+    }
+
+    @Test
+    void raw_requests_naming_a_consumer_stay_past_the_hours_until_the_dimension_fold_has_counted_them() {
+        String slug = tenant.deployment("hot-named");
+        rawRetention.set(TenantScope.allTenants(), slug, 1);
+        Instant old = clock.instant().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.MINUTES);
+        api.ingestRequests(
+                key,
+                slug,
+                List.of(
+                        RequestSampleJson.ok("named-old-1", old.plusSeconds(5)).set("consumer", "acme"),
+                        RequestSampleJson.ok("named-old-2", old.plusSeconds(6)).set("consumer", "acme")));
+
+        maintenance.deleteRawPastDeploymentRetention();
+        assertThat(tenant.storedRequestSamples(slug))
+                .as("kept while their batch waits")
+                .isEqualTo(2);
+
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
+        maintenance.deleteRawPastDeploymentRetention();
+        assertThat(tenant.storedRequestSamples(slug)).as("gone once counted").isZero();
+        Answer breakdown = api.get(
+                "/api/v1/deployments/" + slug + "/breakdown?dimension=consumer&from=" + old + "&to="
+                        + old.plus(Duration.ofHours(1)),
+                key);
+        assertThat(breakdown.status()).as(breakdown.body()).isEqualTo(200);
+        assertThat(breakdown.json().get("values").get(0).get("value").asString())
+                .isEqualTo("acme");
+        assertThat(breakdown.json().get("values").get(0).get("requests").asLong())
+                .isEqualTo(2);
     }
 
     @Test

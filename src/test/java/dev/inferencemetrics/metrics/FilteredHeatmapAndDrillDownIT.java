@@ -3,6 +3,7 @@ package dev.inferencemetrics.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inferencemetrics.apikey.ApiScope;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi.Answer;
 import dev.inferencemetrics.testing.RequestSampleJson;
@@ -51,6 +52,7 @@ class FilteredHeatmapAndDrillDownIT extends ApiIntegrationTest {
             samples.add(request("anon-" + i, minute.plusSeconds(40 + i), 50));
         }
         assertThat(api.ingestRequests(key, deployment, samples).rejected()).isZero();
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     @Test

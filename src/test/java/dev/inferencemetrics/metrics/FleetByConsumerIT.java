@@ -2,6 +2,7 @@ package dev.inferencemetrics.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.testing.ApiIntegrationTest;
 import dev.inferencemetrics.testing.HttpApi;
 import dev.inferencemetrics.testing.RequestSampleJson;
@@ -58,6 +59,7 @@ class FleetByConsumerIT extends ApiIntegrationTest {
                     .set("consumer", "globex"));
         }
         assertThat(api.ingestRequests(key, other, globex).rejected()).isZero();
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     @Test

@@ -135,7 +135,7 @@ class GoodputIT extends ApiIntegrationTest {
                         ok("alpha-fast", earlier, 100, 500, 21).set("consumer", "alpha"),
                         ok("alpha-slow-start", earlier.plusSeconds(90), 300, 800, 11)
                                 .set("consumer", "alpha")));
-        // alpha's dimension rollups are folded into the stored rows; beta's wait as deltas
+        // alpha's batch is folded into the stored dimension rollups; beta's waits
         context.getBean(DimensionDeltaFold.class).foldWaiting();
         api.ingestRequests(
                 key,

@@ -62,6 +62,10 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
                             + " values (:b, :bd, 'consumer', 'smuggled', 60, now(), 1, 1, 1, 1, '\\x00', '\\x00',"
                             + " '\\x00')"),
             Map.entry(
+                    "dimension_batch",
+                    "insert into dimension_batch (tenant_id, deployment_id, first_ts, last_ts)"
+                            + " values (:b, :bd, now(), now())"),
+            Map.entry(
                     "dimension_value",
                     "insert into dimension_value values (:b, :bd, 'consumer', current_date, 'smuggled')"),
             Map.entry(
@@ -156,11 +160,17 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
     void twoTenantsWithRowsEverywhere() {
         a = TenantWithData.create(context, api, "rls-a");
         b = TenantWithData.create(context, api, "rls-b");
-        // both tenants' dimension rollup deltas folded into dimension rollups, then more deltas of each that wait
+        // both tenants' batches folded into dimension rollups, then more batches of each that wait, and a delta of
+        // each as an earlier version appended them
         context.getBean(DimensionDeltaFold.class).foldWaiting();
         Instant now = context.getBean(Clock.class).instant();
         for (TenantWithData tenant : List.of(a, b)) {
             TenantWithData.ingestNamingConsumer(api, tenant.key(), tenant.deployment(), "later", 10, now);
+            owner.jdbc()
+                    .update(
+                            "insert into dimension_rollup_delta select r.* from dimension_rollup r"
+                                    + " join deployment d on d.id = r.deployment_id where d.slug = ? limit 1",
+                            tenant.deployment());
         }
         bDeployment =
                 owner.jdbc().queryForObject("select id from deployment where slug = ?", Long.class, b.deployment());

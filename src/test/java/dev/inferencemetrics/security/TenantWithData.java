@@ -60,8 +60,8 @@ record TenantWithData(TestTenant tenant, String deployment, String key, String a
     }
 
     /**
-     * Ten requests ({@code first} on) naming the tenant's consumer, which gives it dimension values and dimension
-     * rollup deltas too (folded into dimension rollups when a test folds them).
+     * Ten requests ({@code first} on) naming the tenant's consumer, which leave a batch waiting for the dimension fold
+     * (and give the tenant dimension values and rollups once a test folds it).
      */
     static void ingestNamingConsumer(
             HttpApi api, String key, String deployment, String consumer, int first, Instant now) {

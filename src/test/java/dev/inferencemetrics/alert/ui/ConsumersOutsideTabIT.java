@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.tabs.TabSheet;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.pages.deployment.DeploymentView;
 import dev.inferencemetrics.security.Role;
@@ -63,6 +64,7 @@ class ConsumersOutsideTabIT extends SpringBrowserlessTest {
         assertThat(ingest.ingestRequests(tenant.gateway(), SLUG, requests("beta", 9, 1))
                         .accepted())
                 .isEqualTo(9);
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     @Test

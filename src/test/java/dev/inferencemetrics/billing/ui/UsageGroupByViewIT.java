@@ -13,6 +13,7 @@ import dev.inferencemetrics.billing.UsageGrouping;
 import dev.inferencemetrics.billing.UsageLine;
 import dev.inferencemetrics.billing.UsageService;
 import dev.inferencemetrics.billing.UsageValue;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.security.CurrentUser;
 import dev.inferencemetrics.security.Role;
@@ -79,6 +80,7 @@ class UsageGroupByViewIT extends SpringBrowserlessTest {
             samples.add(sample("g-3", sent, 500, 50, "globex", "sql-lora"));
             samples.add(sample("g-4", sent, 7, 9, null, null));
             context.getBean(IngestService.class).ingestRequests(group.gateway(), "group-usd", samples);
+            context.getBean(DimensionDeltaFold.class).foldWaiting();
         }
     }
 

@@ -6,6 +6,7 @@ import com.vaadin.browserless.SpringBrowserlessTest;
 import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.router.QueryParameters;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.rollup.Dimension;
 import dev.inferencemetrics.security.Role;
@@ -58,6 +59,7 @@ class CompareByValueViewIT extends SpringBrowserlessTest {
         // request ids carry the start, so a run on the same database an hour later adds its own requests
         ingest.ingestRequests(tenant.gateway(), SLUG, requests("acme", 14, 900));
         ingest.ingestRequests(tenant.gateway(), SLUG, requests("beta", 6, 150));
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.vaadin.browserless.ViewPackages;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.RouteParameters;
+import dev.inferencemetrics.ingest.DimensionDeltaFold;
 import dev.inferencemetrics.ingest.IngestService;
 import dev.inferencemetrics.metrics.TimeRange;
 import dev.inferencemetrics.rollup.Dimension;
@@ -71,6 +72,7 @@ class BreakdownViewIT extends SpringBrowserlessTest {
             requests.add(request("beta-" + i, start.plusSeconds(30 + i), 100 + i, "beta"));
         }
         ingest.ingestRequests(tenant.gateway(), slug, requests);
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
     }
 
     @Test
@@ -171,6 +173,7 @@ class BreakdownViewIT extends SpringBrowserlessTest {
                     request("many-" + i, minute.plusMillis(i), i == values - 1 ? 5_000 : 50, "org-%03d".formatted(i)));
         }
         ingest.ingestRequests(tenant.gateway(), slug, requests);
+        context.getBean(DimensionDeltaFold.class).foldWaiting();
         DeploymentView view = open(Map.of());
         BreakdownPanel breakdown = $(BreakdownPanel.class).single();
         var grid = test(breakdown.grid);
