@@ -35,7 +35,19 @@ public final class LatencySketch {
             .mapToDouble(MAPPING::value)
             .toArray();
 
+    /** Observations at or below this count as zeros in DDSketch, as in {@link #zeros}. */
+    private static final double LARGEST_ZERO = MAPPING.minIndexableValue();
+
     private final DDSketch sketch;
+
+    /**
+     * Every observation recorded, and those of them counted as zeros. DDSketch sums its bins for its count, a pass
+     * over the whole store for each count, quantile, mean or share asked of it; kept here, each of those is one pass
+     * at most, which is what a page of a thousand deployments' figures is mostly made of.
+     */
+    private long count;
+
+    private long zeros;
 
     private LatencySketch(DDSketch sketch) {
         this.sketch = sketch;
@@ -60,19 +72,25 @@ public final class LatencySketch {
         }
         if (count > 0) {
             sketch.accept(valueMs, count);
+            this.count += count;
+            if (valueMs <= LARGEST_ZERO) {
+                zeros += count;
+            }
         }
     }
 
     public void merge(LatencySketch other) {
         sketch.mergeWith(other.sketch);
+        count += other.count;
+        zeros += other.zeros;
     }
 
     public long count() {
-        return Math.round(sketch.getCount());
+        return count;
     }
 
     public boolean isEmpty() {
-        return sketch.isEmpty();
+        return count == 0;
     }
 
     /** The value at quantile {@code q} (0 ≤ q ≤ 1), or empty if nothing was recorded. */
@@ -80,16 +98,40 @@ public final class LatencySketch {
         if (q < 0 || q > 1) {
             throw new IllegalArgumentException("quantile must be within [0, 1]: " + q);
         }
-        return sketch.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(sketch.getValueAtQuantile(q));
+        return isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(valuesAt(q)[0]);
     }
 
     /** p50, p90, p95 and p99 of what was recorded; empty if nothing was. */
     public Optional<Percentiles> percentiles() {
-        if (sketch.isEmpty()) {
+        if (isEmpty()) {
             return Optional.empty();
         }
-        double[] values = sketch.getValuesAtQuantiles(new double[] {0.5, 0.9, 0.95, 0.99});
+        double[] values = valuesAt(0.5, 0.9, 0.95, 0.99);
         return Optional.of(new Percentiles(count(), values[0], values[1], values[2], values[3]));
+    }
+
+    /**
+     * The values at ascending quantiles of a sketch that holds something, in one pass from the lowest bin: DDSketch's
+     * rule (the first bin whose running count exceeds q·(n−1), zeros first), without its pass to count.
+     */
+    private double[] valuesAt(double... quantiles) {
+        double[] values = new double[quantiles.length];
+        int next = 0;
+        double n = zeros;
+        while (next < quantiles.length && n > quantiles[next] * (count - 1)) {
+            values[next++] = 0;
+        }
+        for (Iterator<Bin> bins = ascendingBins(); bins.hasNext() && next < quantiles.length; ) {
+            Bin bin = bins.next();
+            n += bin.getCount();
+            while (next < quantiles.length && n > quantiles[next] * (count - 1)) {
+                values[next++] = binValue(bin.getIndex());
+            }
+        }
+        while (next < quantiles.length) {
+            values[next++] = binValue(positiveStore().getMaxIndex());
+        }
+        return values;
     }
 
     /**
@@ -110,18 +152,16 @@ public final class LatencySketch {
      * recorded. Observations within the sketch's relative accuracy of the threshold may fall on either side.
      */
     public OptionalDouble fractionAtMost(double thresholdMs) {
-        if (sketch.isEmpty()) {
+        if (isEmpty()) {
             return OptionalDouble.empty();
         }
-        long zeros = zeroCount();
-        double[] withinAndAll = {zeros, zeros};
-        positiveStore().forEach((index, count) -> {
+        double[] within = {zeros};
+        positiveStore().forEach((index, binCount) -> {
             if (binValue(index) <= thresholdMs) {
-                withinAndAll[0] += count;
+                within[0] += binCount;
             }
-            withinAndAll[1] += count;
         });
-        return OptionalDouble.of(withinAndAll[0] / withinAndAll[1]);
+        return OptionalDouble.of(within[0] / count);
     }
 
     /**
@@ -129,7 +169,6 @@ public final class LatencySketch {
      * representative value (within {@link #RELATIVE_ACCURACY} of every observation in it). What a heatmap counts.
      */
     public void forEachBin(BinVisitor visitor) {
-        long zeros = zeroCount();
         if (zeros > 0) {
             visitor.visit(0.0, zeros);
         }
@@ -165,7 +204,7 @@ public final class LatencySketch {
     }
 
     long zeroCount() {
-        return Math.round(sketch.getCount() - positiveStore().getTotalCount());
+        return zeros;
     }
 
     Iterator<Bin> ascendingBins() {
@@ -174,11 +213,14 @@ public final class LatencySketch {
 
     void addBin(int index, long count) {
         positiveStore().add(index, count);
+        this.count += count;
     }
 
     void addZeros(long count) {
         if (count > 0) {
             sketch.accept(0.0, count);
+            this.count += count;
+            zeros += count;
         }
     }
 

@@ -3,7 +3,9 @@ package dev.inferencemetrics.rollup.sketch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.datadoghq.sketch.ddsketch.DDSketch;
 import com.datadoghq.sketch.ddsketch.mapping.LogarithmicMapping;
+import com.datadoghq.sketch.ddsketch.store.UnboundedSizeDenseStore;
 import dev.inferencemetrics.testing.AccuracyContract;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -184,6 +186,45 @@ class LatencySketchTest {
                 .isEqualTo(0.6);
         assertThat(sketch.mean().orElseThrow())
                 .isEqualTo(visited.stream().mapToDouble(Double::doubleValue).sum() / values.length);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void quantiles_and_counts_are_ddsketchs_own_after_adding_merging_and_decoding(
+            String name, ToDoubleFunction<SplittableRandom> distribution) {
+        DDSketch reference =
+                new DDSketch(new LogarithmicMapping(LatencySketch.RELATIVE_ACCURACY), UnboundedSizeDenseStore::new);
+        LatencySketch added = LatencySketch.empty();
+        LatencySketch merged = LatencySketch.empty();
+        LatencySketch decoded = LatencySketch.empty();
+        SplittableRandom random = new SplittableRandom(name.hashCode());
+        for (int minute = 0; minute < 5; minute++) {
+            LatencySketch part = LatencySketch.empty();
+            for (int i = 0; i < 200 + 37 * minute; i++) {
+                // values DDSketch counts as zeros without being 0 (below its least indexable value) too
+                double value = i % 50 == 0 ? Double.MIN_VALUE : distribution.applyAsDouble(random);
+                reference.accept(value);
+                added.add(value);
+                part.add(value);
+            }
+            merged.merge(part);
+            decoded.mergeStored(part.toBytes());
+        }
+        double[] quantiles = {0, 0.005, 0.01, 0.25, 0.5, 0.9, 0.95, 0.99, 0.999, 1};
+        for (LatencySketch sketch : List.of(added, merged, decoded)) {
+            assertThat(sketch.count()).isEqualTo(Math.round(reference.getCount()));
+            for (double q : quantiles) {
+                assertThat(sketch.quantile(q).orElseThrow())
+                        .as("%s q=%s", name, q)
+                        .isEqualTo(reference.getValueAtQuantile(q));
+            }
+            Percentiles percentiles = sketch.percentiles().orElseThrow();
+            assertThat(new double[] {percentiles.p50(), percentiles.p90(), percentiles.p95(), percentiles.p99()})
+                    .containsExactly(reference.getValuesAtQuantiles(new double[] {0.5, 0.9, 0.95, 0.99}));
+            double zeros =
+                    reference.getCount() - reference.getPositiveValueStore().getTotalCount();
+            assertThat(sketch.fractionAtMost(0).orElseThrow()).isEqualTo(zeros / reference.getCount());
+        }
     }
 
     private static byte[] oneSketchBytes() {
