@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -219,10 +220,11 @@ public class DimensionDeltaFold {
         if (named.isEmpty()) {
             return;
         }
-        Set<DimensionValueStore.DayValue> admitted = dimensionValues.admit(tenantId, deploymentId, named);
+        Set<DimensionValueStore.DayValue> refused = new HashSet<>(named);
+        refused.removeAll(dimensionValues.admit(tenantId, deploymentId, named));
         rollups.add(
                 tenantId,
                 deploymentId,
-                RollupDeltas.ofDimensions(samples, outcomes.toArray(RequestOutcome[]::new), admitted));
+                RollupDeltas.ofDimensions(samples, outcomes.toArray(RequestOutcome[]::new), refused));
     }
 }
