@@ -3,6 +3,7 @@ package dev.inferencemetrics.ingest;
 import dev.inferencemetrics.deployment.GoodputSlo;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,10 @@ import org.springframework.stereotype.Repository;
 /**
  * The ingest batches whose samples name a consumer, adapter or priority and wait for {@link DimensionDeltaFold} to
  * count them in the dimension rollups. A batch {@linkplain #open opens} one row in its own transaction and tags its
- * samples with the row's id; the fold {@linkplain #take takes} rows (deleting them) and {@linkplain #forEachSample
- * reads} their samples back.
+ * samples with the row's id. The instance that stored the batch holds its samples in memory and its fold {@linkplain
+ * #takeHeld takes} the row (deleting it) as it counts them; a fold {@linkplain #takeOrphans takes} the rows left longer
+ * (or, {@linkplain #take asked to}, every row) and {@linkplain #forEachSample reads} their samples back. Whoever deletes
+ * a row counts its batch, so each batch is counted once.
  */
 @Repository
 class DimensionBatchStore {
@@ -38,6 +41,29 @@ class DimensionBatchStore {
              where (tenant_id, id) in (select tenant_id, id from dimension_batch
                                         order by id limit :limit for update skip locked)
             returning\s""" + COLUMNS;
+
+    /** As {@link #TAKE}, but only batches opened at least {@code :ageSeconds} before the transaction began. */
+    private static final String TAKE_ORPHANS = """
+            delete from dimension_batch
+             where (tenant_id, id) in (select tenant_id, id from dimension_batch
+                                        where opened_at < now() - make_interval(secs => :ageSeconds)
+                                        order by id limit :limit for update skip locked)
+            returning\s""" + COLUMNS;
+
+    /**
+     * Deletes the batches of {@code :ids} if every one of them is still waiting and no other fold holds it, and
+     * returns their ids; deletes none (and returns none) otherwise. A batch another fold has taken, or is taking, is
+     * that fold's to count.
+     */
+    private static final String TAKE_HELD = """
+            with free as (select tenant_id, id from dimension_batch
+                           where tenant_id = :tenantId and id = any(:ids)
+                             for update skip locked)
+            delete from dimension_batch b
+             using free
+             where b.tenant_id = free.tenant_id and b.id = free.id
+               and (select count(*) from free) = :count
+            returning b.id""";
 
     /** Deletes and returns every waiting batch of one deployment, waiting for a fold that holds some to finish. */
     private static final String TAKE_DEPLOYMENT = """
@@ -99,6 +125,34 @@ class DimensionBatchStore {
     /** Deletes up to {@code limit} waiting batches no concurrent fold holds and returns them, for the caller to count. */
     List<WaitingBatch> take(int limit) {
         return jdbc.sql(TAKE).param("limit", limit).query(WAITING).list();
+    }
+
+    /**
+     * Deletes up to {@code limit} waiting batches opened at least {@code age} before the transaction began that no
+     * concurrent fold holds, and returns them for the caller to count: those the instance that opened them has not
+     * counted from memory by then, as it would have if it still ran and held them.
+     */
+    List<WaitingBatch> takeOrphans(int limit, Duration age) {
+        return jdbc.sql(TAKE_ORPHANS)
+                .param("limit", limit)
+                .param("ageSeconds", age.toMillis() / 1000.0)
+                .query(WAITING)
+                .list();
+    }
+
+    /**
+     * Deletes the waiting batches of the tenant with these ids (all distinct) and says so, if all of them wait and no
+     * concurrent fold holds any; otherwise deletes none and says not, without waiting for a fold that holds some.
+     */
+    boolean takeHeld(long tenantId, List<Long> ids) {
+        int taken = jdbc.sql(TAKE_HELD)
+                .param("tenantId", tenantId)
+                .param("ids", new SqlArrayValue("int8", ids.toArray()))
+                .param("count", ids.size())
+                .query(Long.class)
+                .list()
+                .size();
+        return taken == ids.size();
     }
 
     /** Deletes and returns every waiting batch of the deployment, once a fold holding some of them has finished. */

@@ -7,7 +7,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Counts the waiting ingest batches (and any older deltas) in the dimension rollups a second after the last turn ended, on every instance, unless {@code
+ * Counts the ingest batches this instance holds, the orphaned ones and any older deltas in the dimension rollups a
+ * second after the last turn ended ({@link DimensionDeltaFold#foldHeldAndOrphaned}), on every instance, unless {@code
  * inference-metrics.dimension-fold.enabled=false}.
  */
 @Component
@@ -25,9 +26,9 @@ class DimensionFoldSchedule {
     @Scheduled(initialDelayString = "PT5S", fixedDelayString = "${inference-metrics.dimension-fold.every:PT1S}")
     void foldWaiting() {
         try {
-            fold.foldWaiting();
+            fold.foldHeldAndOrphaned();
         } catch (RuntimeException e) {
-            // the batches stay waiting, their samples kept, and the next turn takes them again
+            // the batches stay waiting, their samples kept, and a later turn reads them back
             log.warn("Folding the dimension rollups failed; the next turn tries again: {}", e.toString());
         }
     }

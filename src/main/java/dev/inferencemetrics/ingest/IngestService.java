@@ -23,6 +23,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -41,6 +43,7 @@ public class IngestService {
     private final RequestRollupStore requestRollups;
     private final KvRollupStore kvRollups;
     private final DimensionBatchStore dimensionBatches;
+    private final HeldDimensionBatches heldBatches;
     private final IngestLimits limits;
     private final RetentionProperties retention;
     private final Clock clock;
@@ -53,6 +56,7 @@ public class IngestService {
             RequestRollupStore requestRollups,
             KvRollupStore kvRollups,
             DimensionBatchStore dimensionBatches,
+            HeldDimensionBatches heldBatches,
             IngestLimits limits,
             RetentionProperties retention,
             Clock clock) {
@@ -63,6 +67,7 @@ public class IngestService {
         this.requestRollups = requestRollups;
         this.kvRollups = kvRollups;
         this.dimensionBatches = dimensionBatches;
+        this.heldBatches = heldBatches;
         this.limits = limits;
         this.retention = retention;
         this.clock = clock;
@@ -97,19 +102,18 @@ public class IngestService {
     /**
      * Inserts the samples not stored before and folds just those into every resolution's rollups. The dimension
      * rollups are left to {@link DimensionDeltaFold}: a batch whose samples name a consumer, adapter or priority
-     * stores one row saying so, and its samples carry that row's id.
+     * stores one row saying so, and its samples carry that row's id. Once the transaction has committed, and only
+     * then, the batch's samples that name a value are {@linkplain HeldDimensionBatches held} for this instance's fold
+     * to count without reading them back.
      */
     private List<RequestSample> store(DeploymentRef deployment, List<RequestSample> valid) {
         if (valid.isEmpty()) {
             return valid;
         }
         GoodputSlo goodput = goodputs.lockForCounting(deployment);
+        @Nullable Long dimensionBatch = dimensionBatch(deployment, valid, goodput);
         List<RequestSample> stored = requestSamples.insertNew(
-                deployment.tenantId(),
-                deployment.id(),
-                valid,
-                clock.instant(),
-                dimensionBatch(deployment, valid, goodput));
+                deployment.tenantId(), deployment.id(), valid, clock.instant(), dimensionBatch);
         RequestOutcome[] outcomes = RollupDeltas.outcomes(stored, goodput);
         for (Resolution resolution : Resolution.values()) {
             requestRollups.add(
@@ -118,7 +122,37 @@ public class IngestService {
                     resolution,
                     RollupDeltas.ofRequests(stored, outcomes, resolution));
         }
+        if (dimensionBatch != null) {
+            holdOnCommit(heldBatch(deployment, dimensionBatch, stored, outcomes));
+        }
         return stored;
+    }
+
+    /** The stored samples of the batch that name a value, with their outcomes. */
+    private static HeldDimensionBatch heldBatch(
+            DeploymentRef deployment, long id, List<RequestSample> stored, RequestOutcome[] outcomes) {
+        List<RequestSample> named = new ArrayList<>();
+        List<RequestOutcome> namedOutcomes = new ArrayList<>();
+        for (int i = 0; i < stored.size(); i++) {
+            if (stored.get(i).hasDimensions()) {
+                named.add(stored.get(i));
+                namedOutcomes.add(outcomes[i]);
+            }
+        }
+        return new HeldDimensionBatch(deployment.tenantId(), deployment.id(), id, named, namedOutcomes);
+    }
+
+    /**
+     * Holds the batch once the transaction that stores it has committed: a batch rolled back never reaches the fold,
+     * and one committed is in {@code dimension_batch} before it is held, for the fold to delete as it counts it.
+     */
+    private void holdOnCommit(HeldDimensionBatch batch) {
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                heldBatches.hold(batch);
+            }
+        });
     }
 
     /** The id of the batch's row for the dimension fold, if any sample names a value; null (and no row) otherwise. */

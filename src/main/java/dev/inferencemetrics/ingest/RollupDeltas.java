@@ -38,10 +38,11 @@ final class RollupDeltas {
 
     /**
      * The rollups of the samples that name a value of some dimension, per dimension value, resolution and bucket; a
-     * value that is not among the {@code admitted} of its day counts under {@link DimensionValue#OTHER}.
+     * value among the {@code refused} of its day (past the day's cap) counts under {@link DimensionValue#OTHER}. Most
+     * batches have none refused, and then no sample's value is looked up.
      */
     static Collection<DimensionRollup> ofDimensions(
-            List<RequestSample> samples, RequestOutcome[] outcomes, Set<DimensionValueStore.DayValue> admitted) {
+            List<RequestSample> samples, RequestOutcome[] outcomes, Set<DimensionValueStore.DayValue> refused) {
         Map<DimensionKey, DimensionRollup> byKey = new HashMap<>();
         for (int i = 0; i < samples.size(); i++) {
             RequestSample sample = samples.get(i);
@@ -53,9 +54,9 @@ final class RollupDeltas {
                 if (value == null) {
                     continue;
                 }
-                DimensionValue counted = admitted.contains(dayValue(dimension, sample.ts(), value))
-                        ? new DimensionValue(dimension, value)
-                        : DimensionValue.other(dimension);
+                DimensionValue counted = !refused.isEmpty() && refused.contains(dayValue(dimension, sample.ts(), value))
+                        ? DimensionValue.other(dimension)
+                        : new DimensionValue(dimension, value);
                 for (Resolution resolution : Resolution.values()) {
                     Instant bucket = resolution.bucketOf(sample.ts());
                     DimensionRollup rollup = byKey.computeIfAbsent(

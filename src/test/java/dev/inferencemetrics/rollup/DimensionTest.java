@@ -33,6 +33,19 @@ class DimensionTest {
                 .hasValueSatisfying(problem -> assertThat(problem).startsWith("consumer "));
     }
 
+    @ParameterizedTest
+    @ValueSource(
+            strings = {".a", "_a", ":a", "/a", "@a", "+a", "a`", "a[", "a{", "a!", "a,", "a=", "a\\", "a~", "a\u00e9"})
+    void a_mark_may_not_lead_and_no_other_character_is_a_value(String value) {
+        assertThat(Dimension.PRIORITY.problem(value)).isPresent();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"A", "Z", "a", "z", "0", "9", "a._:/@+-z"})
+    void the_edges_of_the_letters_and_digits_and_every_mark_after_the_first_are_values(String value) {
+        assertThat(Dimension.PRIORITY.problem(value)).isEmpty();
+    }
+
     @org.junit.jupiter.api.Test
     void a_priority_is_at_most_32_characters_and_a_consumer_or_adapter_128() {
         assertThat(Dimension.PRIORITY.problem("p".repeat(32))).isEmpty();
