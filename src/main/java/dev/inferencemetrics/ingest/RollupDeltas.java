@@ -13,6 +13,7 @@ import dev.inferencemetrics.rollup.Resolution;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -39,16 +40,18 @@ final class RollupDeltas {
     /**
      * The rollups of the samples that name a value of some dimension, per dimension value, resolution and bucket; a
      * value among the {@code refused} of its day (past the day's cap) counts under {@link DimensionValue#OTHER}. Most
-     * batches have none refused, and then no sample's value is looked up.
+     * batches have none refused, and then no sample's value is looked up. Each sample is added to its minutes only;
+     * the half hours merge those minutes, which gives the same sketches for a fraction of the work.
      */
     static Collection<DimensionRollup> ofDimensions(
             List<RequestSample> samples, RequestOutcome[] outcomes, Set<DimensionValueStore.DayValue> refused) {
-        Map<DimensionKey, DimensionRollup> byKey = new HashMap<>();
+        Map<DimensionKey, DimensionRollup> minutes = new HashMap<>();
         for (int i = 0; i < samples.size(); i++) {
             RequestSample sample = samples.get(i);
             if (!sample.hasDimensions()) {
                 continue;
             }
+            Instant minute = Resolution.MINUTE.bucketOf(sample.ts());
             for (Dimension dimension : Dimension.values()) {
                 String value = sample.valueOf(dimension);
                 if (value == null) {
@@ -57,16 +60,30 @@ final class RollupDeltas {
                 DimensionValue counted = !refused.isEmpty() && refused.contains(dayValue(dimension, sample.ts(), value))
                         ? DimensionValue.other(dimension)
                         : new DimensionValue(dimension, value);
-                for (Resolution resolution : Resolution.values()) {
-                    Instant bucket = resolution.bucketOf(sample.ts());
-                    DimensionRollup rollup = byKey.computeIfAbsent(
-                            new DimensionKey(counted, resolution, bucket),
-                            key -> new DimensionRollup(counted, resolution, new RequestRollup(bucket)));
-                    add(rollup.rollup(), sample, outcomes[i]);
-                }
+                DimensionRollup rollup = minutes.computeIfAbsent(
+                        new DimensionKey(counted, Resolution.MINUTE, minute),
+                        key -> new DimensionRollup(counted, Resolution.MINUTE, new RequestRollup(minute)));
+                add(rollup.rollup(), sample, outcomes[i]);
             }
         }
-        return byKey.values();
+        List<DimensionRollup> rollups = new ArrayList<>(minutes.values());
+        rollups.addAll(halfHours(minutes.values()));
+        return rollups;
+    }
+
+    /** The half-hour rollups of the minute rollups, each the merge of its value's minutes within it. */
+    private static Collection<DimensionRollup> halfHours(Collection<DimensionRollup> minutes) {
+        Map<DimensionKey, DimensionRollup> halfHours = new HashMap<>();
+        for (DimensionRollup minute : minutes) {
+            Instant bucket = Resolution.HALF_HOUR.bucketOf(minute.rollup().bucket());
+            halfHours
+                    .computeIfAbsent(
+                            new DimensionKey(minute.value(), Resolution.HALF_HOUR, bucket),
+                            key -> new DimensionRollup(minute.value(), Resolution.HALF_HOUR, new RequestRollup(bucket)))
+                    .rollup()
+                    .merge(minute.rollup());
+        }
+        return halfHours.values();
     }
 
     /** The values the samples name, each on the UTC day of its sample. */

@@ -22,11 +22,19 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class DimensionValueStore {
 
+    /**
+     * One primary-key lookup a wanted value, whatever the planner's statistics say: a join it planned from stale
+     * statistics compared every wanted value with every one of the deployment's values. The {@code limit} keeps the
+     * planner from turning the lookup back into such a join.
+     */
     private static final String KNOWN = """
-            select dimension, day, value from dimension_value
-             where tenant_id = :tenantId and deployment_id = :deploymentId
-               and (dimension, day, value) in (
-                   select * from unnest(:dimensions::text[], :days::date[], :dimensionValues::text[]))""";
+            select k.dimension, k.day, k.value
+              from unnest(:dimensions::text[], :days::date[], :dimensionValues::text[]) as k(dimension, day, value)
+             cross join lateral (
+                   select 1 from dimension_value v
+                    where v.tenant_id = :tenantId and v.deployment_id = :deploymentId and v.dimension = k.dimension
+                      and v.day = k.day and v.value = k.value
+                    limit 1) v""";
 
     private static final String KEY = " from dimension_value where tenant_id = :tenantId and deployment_id ="
             + " :deploymentId and dimension = :dimension and day = :day";

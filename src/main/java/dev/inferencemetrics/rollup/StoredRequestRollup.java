@@ -4,6 +4,8 @@ import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.RowMapper;
 
@@ -26,16 +28,15 @@ record StoredRequestRollup(
             + ", e2e, queue, input_tokens_sketch, output_tokens_sketch, " + StoredGoodput.COLUMNS;
 
     /** Sets every column of {@link #COLUMNS} but the bucket from the same column of the unnested rows {@code u}. */
-    static final String ASSIGNMENTS = """
-            requests = u.requests, ok_requests = u.ok_requests, input_tokens = u.input_tokens,
-            output_tokens = u.output_tokens, ttft = u.ttft, itl = u.itl, e2e = u.e2e, queue = u.queue,
-            error_requests = u.error_requests, timeout_requests = u.timeout_requests,
-            cancelled_requests = u.cancelled_requests, input_tokens_sketch = u.input_tokens_sketch,
-            output_tokens_sketch = u.output_tokens_sketch, counted_requests = u.counted_requests,
-            counted_output_tokens = u.counted_output_tokens, good_requests = u.good_requests,
-            good_output_tokens = u.good_output_tokens, incomplete_requests = u.incomplete_requests,
-            ttft_breaches = u.ttft_breaches, itl_breaches = u.itl_breaches, e2e_breaches = u.e2e_breaches
-            """;
+    static final String ASSIGNMENTS = assignmentsFrom("u");
+
+    /** Sets every column of {@link #COLUMNS} but the bucket from the same column of {@code source}. */
+    static String assignmentsFrom(String source) {
+        return Arrays.stream(COLUMNS.split(",\\s*"))
+                .filter(column -> !column.equals("bucket"))
+                .map(column -> column + " = " + source + "." + column)
+                .collect(Collectors.joining(", "));
+    }
 
     static final RowMapper<StoredRequestRollup> MAPPER = (rs, n) -> read(rs);
 

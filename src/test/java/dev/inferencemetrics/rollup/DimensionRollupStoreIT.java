@@ -1,0 +1,96 @@
+package dev.inferencemetrics.rollup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inferencemetrics.testing.FreshDatabase;
+import dev.inferencemetrics.testing.IntegrationTest;
+import dev.inferencemetrics.testing.OwnerJdbc;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Merging into the dimension rollups of a deployment whose rows the planner's statistics have not seen yet: a new
+ * database, a new deployment, a busy hour before the next analyze. A join the planner chose from those statistics read
+ * all of the deployment's rows once for every row merged, a third of a second a turn of the fold with a few hundred
+ * consumers.
+ */
+@IntegrationTest
+class DimensionRollupStoreIT {
+
+    private static final long TENANT = 1;
+    private static final long DEPLOYMENT = 1;
+
+    @Autowired
+    OwnerJdbc owner;
+
+    @Autowired
+    FlywayConnectionDetails ownerConnection;
+
+    @Test
+    void merging_into_many_stored_rows_reads_only_the_rows_merged_into() {
+        try (FreshDatabase database = FreshDatabase.create(owner, ownerConnection, "dimension_rollup_merge")) {
+            database.flyway("latest").migrate();
+            JdbcClient jdbc = JdbcClient.create(database.dataSource());
+            TransactionTemplate transactions =
+                    new TransactionTemplate(new DataSourceTransactionManager(database.dataSource()));
+            DimensionRollupStore store = new DimensionRollupStore(jdbc);
+            Instant start = Instant.parse("2026-11-28T06:00:00Z");
+            List<DimensionRollup> stored = new ArrayList<>();
+            for (int minute = 0; minute < 120; minute++) {
+                for (int consumer = 0; consumer < 20; consumer++) {
+                    stored.add(consumerMinute("team-" + consumer, start.plus(minute, ChronoUnit.MINUTES)));
+                }
+            }
+            inTransaction(transactions, jdbc, () -> {
+                store.add(TENANT, DEPLOYMENT, stored);
+                return null;
+            });
+
+            List<DimensionRollup> merged = List.of(
+                    consumerMinute("team-3", start.plus(7, ChronoUnit.MINUTES)),
+                    consumerMinute("team-11", start.plus(64, ChronoUnit.MINUTES)),
+                    consumerMinute("team-19", start.plus(119, ChronoUnit.MINUTES)));
+            long fetched = inTransaction(transactions, jdbc, () -> {
+                store.add(TENANT, DEPLOYMENT, merged);
+                return jdbc.sql("select pg_stat_get_xact_tuples_fetched('dimension_rollup_pkey'::regclass)")
+                        .query(Long.class)
+                        .single();
+            });
+
+            assertThat(fetched).as("rows fetched of %d stored", stored.size()).isLessThan(50);
+            assertThat(jdbc.sql("select value, requests from dimension_rollup where bucket = ? order by value")
+                            .param(java.sql.Timestamp.from(start.plus(64, ChronoUnit.MINUTES)))
+                            .query((rs, n) -> rs.getString("value") + "=" + rs.getLong("requests"))
+                            .list())
+                    .as("the minute merged into")
+                    .hasSize(20)
+                    .contains("team-11=2", "team-10=1");
+        }
+    }
+
+    /** Runs the work in one transaction that may see every tenant's rows, as the fold's do. */
+    private static <T> T inTransaction(TransactionTemplate transactions, JdbcClient jdbc, Supplier<T> work) {
+        return transactions.execute(status -> {
+            jdbc.sql("select set_config('app.all_tenants', 'true', true)")
+                    .query()
+                    .singleValue();
+            return work.get();
+        });
+    }
+
+    private static DimensionRollup consumerMinute(String consumer, Instant minute) {
+        RequestRollup rollup = new RequestRollup(minute);
+        rollup.addRequest(true, 100, 20);
+        rollup.ttft().add(120);
+        return new DimensionRollup(new DimensionValue(Dimension.CONSUMER, consumer), Resolution.MINUTE, rollup);
+    }
+}
