@@ -110,7 +110,7 @@ public class DimensionDeltaFold {
      * does not count (their rows taken by another fold, or the transaction failed) are dropped: a row still waiting
      * is read back once it is an orphan.
      */
-    private int countHeld() {
+    int countHeld() {
         int counted = 0;
         Map<HeldDimensionBatch, List<HeldDimensionBatch>> byDeployment = heldBatches.takeAll().stream()
                 .collect(

@@ -1,7 +1,11 @@
 package dev.inferencemetrics.ingest;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,15 +27,19 @@ class HeldDimensionBatches {
     private static final int SAMPLE_BYTES = 320;
 
     private final long maxBytes;
+    private final Clock clock;
     private List<HeldDimensionBatch> held = new ArrayList<>();
     private long heldBytes;
+    private @Nullable Instant lastHeld;
 
-    HeldDimensionBatches() {
-        this(MAX_BYTES);
+    @Autowired
+    HeldDimensionBatches(Clock clock) {
+        this(MAX_BYTES, clock);
     }
 
-    HeldDimensionBatches(long maxBytes) {
+    HeldDimensionBatches(long maxBytes, Clock clock) {
         this.maxBytes = maxBytes;
+        this.clock = clock;
     }
 
     /** Holds the batch unless that would pass the cap; a batch not held waits in the database alone. */
@@ -42,6 +50,7 @@ class HeldDimensionBatches {
         }
         held.add(batch);
         heldBytes += bytes;
+        lastHeld = clock.instant();
         return true;
     }
 
@@ -50,7 +59,13 @@ class HeldDimensionBatches {
         List<HeldDimensionBatch> taken = held;
         held = new ArrayList<>();
         heldBytes = 0;
+        lastHeld = null;
         return taken;
+    }
+
+    /** When the last of the batches held now was held; null if none is. */
+    synchronized @Nullable Instant lastHeld() {
+        return lastHeld;
     }
 
     /** The ids of the batches held now. */
