@@ -30,7 +30,6 @@ final class IngestBenchmark {
     private final URI endpoint;
     private final String apiKey;
     private final DataSource dataSource;
-    private final IngestBatch.Target target;
     private final Clock clock;
     private final CpuMeter cpu;
 
@@ -40,7 +39,6 @@ final class IngestBenchmark {
             URI endpoint,
             String apiKey,
             DataSource dataSource,
-            IngestBatch.Target target,
             Clock clock,
             CpuMeter cpu) {
         this.options = options;
@@ -48,7 +46,6 @@ final class IngestBenchmark {
         this.endpoint = endpoint;
         this.apiKey = apiKey;
         this.dataSource = dataSource;
-        this.target = target;
         this.clock = clock;
         this.cpu = cpu;
     }
@@ -75,12 +72,14 @@ final class IngestBenchmark {
         }
     }
 
-    Figures run(String form, int batches, boolean withGaps, long seed) throws Exception {
-        return run(form, batches, withGaps, false, seed);
+    Figures run(IngestBatch.Target target, String form, int batches, boolean withGaps, long seed) throws Exception {
+        return run(target, form, batches, withGaps, false, seed);
     }
 
     /** With {@code withDimensions}, every HTTP sample names a consumer, an adapter and a priority; COPY is unchanged. */
-    Figures run(String form, int batches, boolean withGaps, boolean withDimensions, long seed) throws Exception {
+    Figures run(
+            IngestBatch.Target target, String form, int batches, boolean withGaps, boolean withDimensions, long seed)
+            throws Exception {
         // long enough for the JIT to settle: compilation still under way would count against the HTTP path
         int warmup = Math.max(options.clients() * 25, batches / 4);
         Instant start = clock.instant().minus(Duration.ofMinutes(1));
