@@ -96,7 +96,7 @@ class FleetPagesBrowserIT {
 
     @Test
     void a_tenant_of_1000_deployments_opens_every_page_finds_a_row_by_name_and_draws_only_a_screenful() {
-        SeededTenant fleet = LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        SeededTenant fleet = LargeFleet.AT_REST.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
         aResolvedAlertOnEachDeployment(fleet);
         String actor = "fleet-check-" + ThreadLocalRandom.current().nextInt(1_000_000);
         anEventPerDeployment(fleet, actor);
@@ -106,7 +106,7 @@ class FleetPagesBrowserIT {
         }
 
         try (Browser browser = Browser.open(port)) {
-            browser.signIn(LargeFleet.ADMIN, "demo");
+            browser.signIn(LargeFleet.AT_REST.admin(), "demo");
             asTheTenantsAdmin(browser);
             browser.driver.manage().deleteAllCookies();
             browser.signIn("operator", "demo");
@@ -231,27 +231,27 @@ class FleetPagesBrowserIT {
         cellOnceShown(browser, "Fleet model");
         assertScreenful(browser, "vaadin-grid", LargeFleet.SIZE);
         type(browser, "vaadin-text-field.fleet-filter input", "model 0734");
-        cellOnceShown(browser, LargeFleet.name(734));
+        cellOnceShown(browser, LargeFleet.AT_REST.name(734));
 
         browser.open("/usage");
         cellOnceShown(browser, "Fleet model");
         assertScreenful(browser, ".usage-tables vaadin-grid", LargeFleet.SIZE);
         type(browser, "vaadin-text-field.usage-filter input", "model 0734");
-        cellOnceShown(browser, LargeFleet.name(734));
+        cellOnceShown(browser, LargeFleet.AT_REST.name(734));
 
         browser.open("/alerts");
-        cellOnceShown(browser, LargeFleet.name(1000));
+        cellOnceShown(browser, LargeFleet.AT_REST.name(1000));
         // ScreenFitBrowserIT may have left an alert of its own on the fleet
         assertThat(browser.text(".alerts-summary")).matches("1,0\\d\\d alerts in the last 7 days\\. Times in .*");
         assertScreenful(browser, "vaadin-grid", LargeFleet.SIZE);
         // the oldest lies past the 500 newest: the grid reads it when scrolled to its end
         scrollToTheEnd(browser);
         cellOnceShown(browser, ACKNOWLEDGED_BY + ", ");
-        cellOnceShown(browser, LargeFleet.name(1));
-        pickFromCombo(browser, "vaadin-combo-box.deployment-picker input", "0734", LargeFleet.name(734));
+        cellOnceShown(browser, LargeFleet.AT_REST.name(1));
+        pickFromCombo(browser, "vaadin-combo-box.deployment-picker input", "0734", LargeFleet.AT_REST.name(734));
         browser.waitUntil(
                 Duration.ofSeconds(30), d -> browser.text(".alerts-summary").startsWith("1 alert in"));
-        cellOnceShown(browser, LargeFleet.name(734));
+        cellOnceShown(browser, LargeFleet.AT_REST.name(734));
 
         browser.open("/api-keys");
         cellOnceShown(browser, KEY_NAME);
@@ -259,15 +259,15 @@ class FleetPagesBrowserIT {
                 .as("an all-rows key grid")
                 .isZero();
 
-        browser.open("/compare?a=" + LargeFleet.slug(1) + "&b=" + LargeFleet.slug(2));
+        browser.open("/compare?a=" + LargeFleet.AT_REST.slug(1) + "&b=" + LargeFleet.AT_REST.slug(2));
         cellOnceShown(browser, "TTFT");
-        List<String> offered =
-                pickFromCombo(browser, "vaadin-combo-box.deployment-picker input", "0734", LargeFleet.name(734));
-        assertThat(offered).containsExactly(LargeFleet.name(734));
+        List<String> offered = pickFromCombo(
+                browser, "vaadin-combo-box.deployment-picker input", "0734", LargeFleet.AT_REST.name(734));
+        assertThat(offered).containsExactly(LargeFleet.AT_REST.name(734));
         browser.driver
                 .findElement(By.xpath("//vaadin-button[normalize-space(.)='Compare']"))
                 .click();
-        browser.waitUntil(Duration.ofSeconds(30), d -> browser.url().contains("a=" + LargeFleet.slug(734)));
+        browser.waitUntil(Duration.ofSeconds(30), d -> browser.url().contains("a=" + LargeFleet.AT_REST.slug(734)));
     }
 
     private void asAnOperator(Browser browser, String actor) {
@@ -275,18 +275,18 @@ class FleetPagesBrowserIT {
         anyCellShown(browser); // other tenants' rows may come first for an operator
         assertScreenful(browser, "vaadin-grid", LargeFleet.SIZE);
         type(browser, "vaadin-text-field.fleet-filter input", "Fleet model 0734");
-        cellOnceShown(browser, LargeFleet.name(734));
+        cellOnceShown(browser, LargeFleet.AT_REST.name(734));
 
         browser.open("/admin/deployments");
         type(browser, "vaadin-text-field.tenant-filter input", "Large Fleet");
         cellOnceShown(browser, "large-fleet");
         type(browser, "vaadin-text-field.deployment-filter input", "Fleet model 0734");
-        cellOnceShown(browser, LargeFleet.slug(734));
+        cellOnceShown(browser, LargeFleet.AT_REST.slug(734));
 
         browser.open("/admin/prices");
         List<String> priced = pickFromCombo(
-                browser, "vaadin-combo-box.deployment-picker input", "Fleet model 0734", LargeFleet.name(734));
-        assertThat(priced).containsExactly(LargeFleet.name(734) + " (Large Fleet)");
+                browser, "vaadin-combo-box.deployment-picker input", "Fleet model 0734", LargeFleet.AT_REST.name(734));
+        assertThat(priced).containsExactly(LargeFleet.AT_REST.name(734) + " (Large Fleet)");
         cellOnceShown(browser, "From the start");
 
         browser.open("/alerts");
@@ -302,7 +302,7 @@ class FleetPagesBrowserIT {
                 .equals(AUDITED + " events in the last 24 hours."));
         assertScreenful(browser, "vaadin-grid", AUDITED);
         scrollToTheEnd(browser);
-        cellOnceShown(browser, LargeFleet.slug(1) + " reviewed");
+        cellOnceShown(browser, LargeFleet.AT_REST.slug(1) + " reviewed");
 
         browser.open("/admin/operator-keys");
         browser.waitUntil(Duration.ofSeconds(30), d -> grid(browser, "vaadin-grid"));
@@ -386,7 +386,7 @@ class FleetPagesBrowserIT {
         TenantScope scope = TenantScope.tenant(fleet.id());
         // writes each deployment's default rules, as opening its settings would
         for (int n = 1; n <= LargeFleet.SIZE; n++) {
-            alerts.rules(scope, LargeFleet.slug(n));
+            alerts.rules(scope, LargeFleet.AT_REST.slug(n));
         }
         Instant start = clock.instant().minus(Duration.ofDays(3));
         owner.jdbc()
@@ -414,7 +414,8 @@ class FleetPagesBrowserIT {
     /** An audit event per deployment for the first {@value #AUDITED}, by an actor of this run's own. */
     private void anEventPerDeployment(SeededTenant fleet, String actor) {
         for (int n = 1; n <= AUDITED; n++) {
-            audit.record(AuditKind.DEPLOYMENT_CHANGED, fleet.id(), actor, null, LargeFleet.slug(n) + " reviewed");
+            audit.record(
+                    AuditKind.DEPLOYMENT_CHANGED, fleet.id(), actor, null, LargeFleet.AT_REST.slug(n) + " reviewed");
         }
     }
 }

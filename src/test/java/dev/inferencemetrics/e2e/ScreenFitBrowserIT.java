@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -266,7 +267,7 @@ class ScreenFitBrowserIT {
     @Test
     void at_1440_and_1366_pixels_a_keys_name_and_its_revoke_button_are_on_screen_together() throws Exception {
         aLargeFleetWithAFiringAlertAndAKey();
-        browser.signIn(LargeFleet.ADMIN, "demo");
+        browser.signIn(LargeFleet.ALERTING.admin(), "demo");
         for (int width : new int[] {1440, 1366}) {
             browser.resize(width, 900);
             browser.open("/api-keys");
@@ -285,12 +286,12 @@ class ScreenFitBrowserIT {
     void on_a_phone_no_grid_of_a_tenants_pages_scrolls_sideways() throws Exception {
         aLargeFleetWithAFiringAlertAndAKey();
         browser.resize(390, 844);
-        browser.signIn(LargeFleet.ADMIN, "demo");
+        browser.signIn(LargeFleet.ALERTING.admin(), "demo");
         Map<String, String> pages = new java.util.LinkedHashMap<>();
         pages.put("alerts", "Acknowledge");
         pages.put("api-keys", KEY_NAME);
-        pages.put("usage", LargeFleet.name(1));
-        pages.put("compare?a=" + LargeFleet.slug(1) + "&b=" + LargeFleet.slug(2), "TTFT p50");
+        pages.put("usage", LargeFleet.ALERTING.name(1));
+        pages.put("compare?a=" + LargeFleet.ALERTING.slug(1) + "&b=" + LargeFleet.ALERTING.slug(2), "TTFT p50");
         for (Map.Entry<String, String> page : pages.entrySet()) {
             browser.open("/" + page.getKey());
             cellsOnceTheyShow(page.getValue());
@@ -312,8 +313,8 @@ class ScreenFitBrowserIT {
         browser.waitUntil(
                         Duration.ofSeconds(30),
                         d -> d.findElement(By.cssSelector("vaadin-text-field.deployment-filter input")))
-                .sendKeys("Large Fleet");
-        cellsOnceTheyShow("Large Fleet");
+                .sendKeys(LargeFleet.ALERTING.tenantName());
+        cellsOnceTheyShow(LargeFleet.ALERTING.tenantName());
 
         assertThat(number(GRID_OVERFLOW)).isLessThanOrEqualTo(0);
         assertThat(number(PAGE_OVERFLOW)).isLessThanOrEqualTo(0);
@@ -321,13 +322,15 @@ class ScreenFitBrowserIT {
         browser.screenshot("phone-admin-deployments");
     }
 
+    private static Instant firedAt;
+
     private static final String KEY_NAME = "Chat gateway in eu-central-1 for the support assistant";
 
     /** A tenant of 1,000 deployments; its first burns its TTFT budget, so an alert fires; it has a named key. */
     private void aLargeFleetWithAFiringAlertAndAKey() {
-        SeededTenant fleet = LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
-        Instant firedAt = clock.instant().minus(Duration.ofMinutes(20));
-        // request ids make a resend a no-op, so every test may send the same samples
+        SeededTenant fleet = LargeFleet.ALERTING.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        Instant firedAt = firedAt();
+        // a request id and time make a resend a no-op, so every test may send the same samples
         List<JsonNode> slow = IntStream.range(0, 600)
                 .mapToObj(
                         i -> json.<JsonNode>valueToTree(RequestSampleJson.ok("slow-" + i, firedAt.minusSeconds(6L * i))
@@ -335,17 +338,25 @@ class ScreenFitBrowserIT {
                                 .e2e(2_700)
                                 .toJson()))
                 .toList();
-        ingest.ingestRequests(fleet.gateway(), LargeFleet.slug(1), slow);
+        ingest.ingestRequests(fleet.gateway(), LargeFleet.ALERTING.slug(1), slow);
         // its first deployment alone: evaluating the tenant would write the default rules of all 1,000
         evaluator.evaluate(
                 List.of(context.getBean(DeploymentService.class)
-                        .require(TenantScope.tenant(fleet.id()), LargeFleet.slug(1))),
+                        .require(TenantScope.tenant(fleet.id()), LargeFleet.ALERTING.slug(1))),
                 firedAt,
                 () -> true);
         if (apiKeys.list(TenantScope.tenant(fleet.id()), fleet.id()).stream()
                 .noneMatch(key -> key.name().equals(KEY_NAME))) {
             apiKeys.create(TenantScope.tenant(fleet.id()), fleet.id(), KEY_NAME, ApiScope.tenantScopes(), null);
         }
+    }
+
+    /** When the alert fires: once a run, 20 minutes before the first test that wants it. */
+    private Instant firedAt() {
+        if (firedAt == null) {
+            firedAt = clock.instant().minus(Duration.ofMinutes(20)).truncatedTo(ChronoUnit.SECONDS);
+        }
+        return firedAt;
     }
 
     @SuppressWarnings("unchecked")

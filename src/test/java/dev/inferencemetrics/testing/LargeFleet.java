@@ -8,39 +8,48 @@ import java.util.List;
 import org.springframework.context.ApplicationContext;
 
 /**
- * One tenant running 1,000 deployments, each with a day of usage (deployment n: n thousand input tokens), for the
- * pages that must hold at fleet scale. Its admin signs in as {@code large-fleet-admin} with "demo".
+ * A tenant running 1,000 deployments, each with a day of usage (deployment n: n thousand input tokens), for the pages
+ * that must hold at fleet scale. Its admin signs in with "demo". The tests share the test database, so a test that
+ * sends a fleet requests uses a fleet of its own: the usage of {@link #AT_REST} stays exactly as seeded, whichever
+ * test ran before.
  */
-public final class LargeFleet {
+public record LargeFleet(String tenant, String tenantName, String admin, String slugPrefix, String namePrefix) {
 
-    public static final String TENANT = "large-fleet";
-    public static final String ADMIN = "large-fleet-admin";
     public static final int SIZE = 1_000;
 
-    private LargeFleet() {}
+    /** The admin of {@link #AT_REST}, a constant for {@code @WithUserDetails}. */
+    public static final String AT_REST_ADMIN = "large-fleet-admin";
 
-    public static String slug(int n) {
-        return "fleet-%04d".formatted(n);
+    /** The fleet no test sends requests to. */
+    public static final LargeFleet AT_REST =
+            new LargeFleet("large-fleet", "Large Fleet", AT_REST_ADMIN, "fleet", "Fleet model");
+
+    /** The fleet whose first deployment a test makes burn its TTFT budget. */
+    public static final LargeFleet ALERTING =
+            new LargeFleet("alerting-fleet", "On-call Fleet", "alerting-fleet-admin", "oncall", "On-call model");
+
+    public String slug(int n) {
+        return "%s-%04d".formatted(slugPrefix, n);
     }
 
-    public static String name(int n) {
-        return "Fleet model %04d".formatted(n);
+    public String name(int n) {
+        return "%s %04d".formatted(namePrefix, n);
     }
 
     /** Provisions the fleet once per database (cheap to call again); its usage lies on {@code day}. */
-    public static SeededTenant seed(ApplicationContext context, LocalDate day) {
-        SeededTenant tenant =
-                SeededTenant.of(context, TENANT, "Large Fleet").withUser(ADMIN, "Lea Fleet", Role.TENANT_ADMIN);
+    public SeededTenant seed(ApplicationContext context, LocalDate day) {
+        SeededTenant seeded =
+                SeededTenant.of(context, tenant, tenantName).withUser(admin, "Lea Fleet", Role.TENANT_ADMIN);
         if (context.getBean(DeploymentService.class)
-                .find(TenantScope.tenant(tenant.id()), slug(SIZE))
+                .find(TenantScope.tenant(seeded.id()), slug(SIZE))
                 .isPresent()) {
-            return tenant;
+            return seeded;
         }
         for (int n = 1; n <= SIZE; n++) {
-            if (tenant.addDeployment(slug(n), name(n), "1", "2", "USD")) {
-                tenant.addUsage(slug(n), List.of(SeededTenant.day(day, n * 1_000, n)));
+            if (seeded.addDeployment(slug(n), name(n), "1", "2", "USD")) {
+                seeded.addUsage(slug(n), List.of(SeededTenant.day(day, n * 1_000, n)));
             }
         }
-        return tenant;
+        return seeded;
     }
 }

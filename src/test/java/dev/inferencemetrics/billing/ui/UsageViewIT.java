@@ -76,7 +76,7 @@ class UsageViewIT extends SpringBrowserlessTest {
         if (tally.addDeployment("tally-eur", "Tally EUR", "1", "2", "EUR")) {
             tally.addUsage("tally-eur", List.of(SeededTenant.day(today, 1_000_000, 1_000_000)));
         }
-        LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        LargeFleet.AT_REST.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
         yieldLabs(today.withDayOfMonth(1).minusMonths(1));
     }
 
@@ -332,7 +332,7 @@ class UsageViewIT extends SpringBrowserlessTest {
     }
 
     @Test
-    @WithUserDetails(value = LargeFleet.ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    @WithUserDetails(value = LargeFleet.AT_REST_ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void a_tenant_of_1000_deployments_pages_through_its_usage_and_finds_one_deployment_by_name() {
         UsageView view = navigate(UsageView.class);
 
@@ -340,28 +340,28 @@ class UsageViewIT extends SpringBrowserlessTest {
 
         assertThat(view.tables.deployments.isAllRowsVisible()).isFalse();
         assertThat(test(view.tables.deployments).size()).isEqualTo(LargeFleet.SIZE);
-        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.slug(1));
-        assertThat(test(view.tables.deployments).getCellText(1, 0)).isEqualTo(LargeFleet.name(2));
+        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.AT_REST.slug(1));
+        assertThat(test(view.tables.deployments).getCellText(1, 0)).isEqualTo(LargeFleet.AT_REST.name(2));
         assertThat(view.cards.requests.value.getText()).isEqualTo("1,000");
 
         view.tables.filter.setValue("0737");
 
         assertThat(test(view.tables.deployments).size()).isEqualTo(1);
-        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.slug(737));
+        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.AT_REST.slug(737));
         // 737,000 input tokens at 1 USD and 737 output tokens at 2 USD per million
         assertThat(test(view.tables.deployments).getCellText(0, 3)).isEqualTo("737,000");
         assertThat(test(view.tables.deployments).getCellText(0, 5)).isEqualTo("USD 0.74");
     }
 
     @Test
-    @WithUserDetails(value = LargeFleet.ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    @WithUserDetails(value = LargeFleet.AT_REST_ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void the_per_deployment_usage_sorts_in_postgresql_across_all_pages() {
         UsageView view = navigate(UsageView.class);
 
         test(view.tables.deployments).sortByColumn("input", SortDirection.DESCENDING);
 
-        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.slug(1000));
-        assertThat(test(view.tables.deployments).getRow(999).deployment()).isEqualTo(LargeFleet.slug(1));
+        assertThat(test(view.tables.deployments).getRow(0).deployment()).isEqualTo(LargeFleet.AT_REST.slug(1000));
+        assertThat(test(view.tables.deployments).getRow(999).deployment()).isEqualTo(LargeFleet.AT_REST.slug(1));
     }
 
     /** Opens an address as a shared link or back and forward do: a navigation the router hands to the view. */

@@ -67,7 +67,7 @@ class CompareViewIT extends SpringBrowserlessTest {
         } else if (slow == null) {
             slow = twoHoursAgo(); // seeded by an earlier run on the same database
         }
-        LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        LargeFleet.AT_REST.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
     }
 
     private Instant twoHoursAgo() {
@@ -142,17 +142,17 @@ class CompareViewIT extends SpringBrowserlessTest {
     }
 
     @Test
-    @WithUserDetails(value = LargeFleet.ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
+    @WithUserDetails(value = LargeFleet.AT_REST_ADMIN, setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void among_1000_deployments_the_pickers_find_one_by_name_and_show_display_names() {
-        CompareView view = (CompareView) open("a=" + LargeFleet.slug(737));
+        CompareView view = (CompareView) open("a=" + LargeFleet.AT_REST.slug(737));
 
         assertThat(view.deploymentA.getItemLabelGenerator().apply(view.deploymentA.getValue()))
-                .isEqualTo(LargeFleet.name(737));
+                .isEqualTo(LargeFleet.AT_REST.name(737));
         assertThat(view.deploymentA.getDataProvider().isInMemory()).isFalse();
 
         test(view.deploymentB).setFilter("model 0042");
 
-        assertThat(test(view.deploymentB).getSuggestions()).containsExactly(LargeFleet.name(42));
+        assertThat(test(view.deploymentB).getSuggestions()).containsExactly(LargeFleet.AT_REST.name(42));
     }
 
     @Test

@@ -320,7 +320,7 @@ class DeploymentAdminViewIT extends SpringBrowserlessTest {
     @Test
     @WithUserDetails(value = "operator", setupBefore = TestExecutionEvent.TEST_EXECUTION)
     void among_1000_deployments_of_a_tenant_an_operator_finds_one_by_name() {
-        LargeFleet.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
+        LargeFleet.AT_REST.seed(context, LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC));
         DeploymentAdminView view = navigate(DeploymentAdminView.class);
 
         BrowserRequests.firstDraw(view.deployments);
@@ -336,7 +336,7 @@ class DeploymentAdminViewIT extends SpringBrowserlessTest {
                 .mapToObj(row -> found.getCellText(row, 0) + " | " + found.getCellText(row, 2))
                 .toList();
         assertThat(rows).allSatisfy(row -> assertThat(row).contains("0737"));
-        assertThat(rows).contains(LargeFleet.name(737) + " | Large Fleet");
+        assertThat(rows).contains(LargeFleet.AT_REST.name(737) + " | Large Fleet");
     }
 
     private String tenantNamed(long id, boolean includeArchived) {
