@@ -93,10 +93,11 @@ final class RollupDeltas {
             if (!sample.hasDimensions()) {
                 continue;
             }
+            LocalDate day = LocalDate.ofInstant(sample.ts(), ZoneOffset.UTC);
             for (Dimension dimension : Dimension.values()) {
                 String value = sample.valueOf(dimension);
                 if (value != null) {
-                    values.add(dayValue(dimension, sample.ts(), value));
+                    values.add(new DimensionValueStore.DayValue(dimension, day, value));
                 }
             }
         }

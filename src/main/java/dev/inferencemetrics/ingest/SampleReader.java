@@ -3,15 +3,23 @@ package dev.inferencemetrics.ingest;
 import dev.inferencemetrics.rollup.Dimension;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
-/** Turns the JSON samples of one batch into validated samples, or says why not. */
+/**
+ * Turns the JSON samples of one batch into validated samples, or says why not. A batch names few consumers, adapters
+ * and priorities many times over: each distinct value is checked once, and its samples share one string, which the
+ * dimension fold then groups by without reading a thousand copies of it from memory.
+ */
 final class SampleReader {
 
     private final IngestLimits limits;
     private final Instant oldestAccepted;
     private final Instant newestAccepted;
+    private final Map<Dimension, Map<String, String>> checkedValues = new EnumMap<>(Dimension.class);
 
     SampleReader(IngestLimits limits, Instant now, Instant oldestAccepted) {
         this.limits = limits;
@@ -57,16 +65,24 @@ final class SampleReader {
                 dimension(fields, Dimension.PRIORITY));
     }
 
-    private static @Nullable String dimension(SampleFields fields, Dimension dimension) {
+    private @Nullable String dimension(SampleFields fields, Dimension dimension) {
         return checkedDimension(dimension, fields.optionalText(dimension.code(), dimension.maxLength()));
     }
 
-    private static @Nullable String checkedDimension(Dimension dimension, @Nullable String value) {
-        if (value != null) {
-            dimension.problem(value).ifPresent(problem -> {
-                throw new InvalidSample(problem);
-            });
+    /** The value, once checked, as the first string of this batch that carried it. */
+    private @Nullable String checkedDimension(Dimension dimension, @Nullable String value) {
+        if (value == null) {
+            return null;
         }
+        Map<String, String> checked = checkedValues.computeIfAbsent(dimension, d -> new HashMap<>());
+        String known = checked.get(value);
+        if (known != null) {
+            return known;
+        }
+        dimension.problem(value).ifPresent(problem -> {
+            throw new InvalidSample(problem);
+        });
+        checked.put(value, value);
         return value;
     }
 

@@ -1,0 +1,69 @@
+package dev.inferencemetrics.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+class SampleReaderTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-28T12:00:00Z");
+
+    private final JsonMapper json = JsonMapper.builder().build();
+    private final SampleReader reader =
+            new SampleReader(new IngestLimits(null, 0, null, 0, 0), NOW, NOW.minusSeconds(86_400));
+
+    @Test
+    void the_samples_of_a_batch_that_name_one_value_share_one_string_of_it() {
+        RequestSample first = reader.requestSample(sample("r1", "acme-prod", "support-lora", "interactive"));
+        // strings equal but not the same, as a parser reads them from each sample of a body
+        RequestSample second =
+                reader.requestSample(sample("r2", new String("acme-prod"), new String("support-lora"), "batch"));
+
+        assertThat(second.consumer()).isEqualTo("acme-prod").isSameAs(first.consumer());
+        assertThat(second.adapter()).isSameAs(first.adapter());
+        assertThat(second.priority()).isEqualTo("batch");
+    }
+
+    @Test
+    void a_value_is_checked_for_its_own_dimension_and_a_bad_one_is_refused_every_time() {
+        String long40 = "a".repeat(40);
+        RequestSample asConsumer = reader.requestSample(sample("r1", long40, null, null));
+        assertThat(asConsumer.consumer()).isEqualTo(long40);
+
+        // 40 characters are a consumer's but past a priority's 32, though the batch has seen the same string
+        assertThatThrownBy(() -> reader.requestSample(sample("r2", null, null, long40)))
+                .isInstanceOf(InvalidSample.class)
+                .hasMessageContaining("priority");
+        for (String id : new String[] {"r3", "r4"}) {
+            assertThatThrownBy(() -> reader.requestSample(sample(id, "bad value", null, null)))
+                    .isInstanceOf(InvalidSample.class)
+                    .hasMessageContaining("consumer");
+        }
+    }
+
+    private JsonNode sample(String requestId, String consumer, String adapter, String priority) {
+        var node = json.createObjectNode()
+                .put("requestId", requestId)
+                .put("ts", "2026-11-28T11:59:00Z")
+                .put("status", "ok")
+                .put("ttftMs", 120)
+                .put("e2eMs", 900)
+                .put("tpotMs", 20)
+                .put("inputTokens", 100)
+                .put("outputTokens", 40);
+        if (consumer != null) {
+            node.put("consumer", consumer);
+        }
+        if (adapter != null) {
+            node.put("adapter", adapter);
+        }
+        if (priority != null) {
+            node.put("priority", priority);
+        }
+        return node;
+    }
+}
