@@ -165,6 +165,8 @@ public final class IngestQueryBenchmark {
                         app.getBean(EmbeddedPostgresServer.class).dataDirectory()));
         DeploymentService deployments = app.getBean(DeploymentService.class);
         List<IngestBenchmark.Figures> forms = new ArrayList<>();
+        progress("warming up the ingest path with untimed batches of both forms");
+        ingest.warmUp(target(deployments, sandbox, 0), options.batches() / 2);
         progress("ingesting tpotMs batches");
         forms.add(ingest.run(target(deployments, sandbox, 1), "tpotMs", options.batches(), false, 1));
         progress("ingesting tpotMs batches that name a consumer, adapter and priority");
