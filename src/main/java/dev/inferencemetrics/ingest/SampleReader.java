@@ -109,10 +109,11 @@ final class SampleReader {
                 sample.itlGapsMs(),
                 sample.outputTokens());
         checkQueue(sample.queueMs(), sample.ttftMs(), sample.e2eMs());
-        for (Dimension dimension : Dimension.values()) {
-            checkedDimension(dimension, sample.valueOf(dimension));
-        }
-        return sample.withFinishReason(FinishReason.normalised(sample.finishReason()));
+        return sample.withFinishReason(FinishReason.normalised(sample.finishReason()))
+                .withDimensions(
+                        checkedDimension(Dimension.CONSUMER, sample.consumer()),
+                        checkedDimension(Dimension.ADAPTER, sample.adapter()),
+                        checkedDimension(Dimension.PRIORITY, sample.priority()));
     }
 
     KvSample kvSample(JsonNode json) {

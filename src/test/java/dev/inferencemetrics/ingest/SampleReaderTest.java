@@ -29,6 +29,20 @@ class SampleReaderTest {
     }
 
     @Test
+    void samples_another_source_built_share_one_string_of_a_value_too() {
+        RequestSample built = reader.requestSample(sample("r1", null, null, null));
+
+        RequestSample first = reader.checked(built.withDimensions(new String("acme-prod"), null, "batch"));
+        RequestSample second = reader.checked(built.withDimensions(new String("acme-prod"), null, null));
+
+        assertThat(second.consumer()).isEqualTo("acme-prod").isSameAs(first.consumer());
+        assertThat(first.priority()).isEqualTo("batch");
+        assertThat(second.priority()).isNull();
+        assertThatThrownBy(() -> reader.checked(built.withDimensions("sk-live-secret", null, null)))
+                .isInstanceOf(InvalidSample.class);
+    }
+
+    @Test
     void a_value_is_checked_for_its_own_dimension_and_a_bad_one_is_refused_every_time() {
         String long40 = "a".repeat(40);
         RequestSample asConsumer = reader.requestSample(sample("r1", long40, null, null));
