@@ -3,6 +3,7 @@ package dev.inferencemetrics.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inferencemetrics.testing.RequestSampleJson;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -60,24 +61,16 @@ class SampleReaderTest {
     }
 
     private JsonNode sample(String requestId, String consumer, String adapter, String priority) {
-        var node = json.createObjectNode()
-                .put("requestId", requestId)
-                .put("ts", "2026-11-28T11:59:00Z")
-                .put("status", "ok")
-                .put("ttftMs", 120)
-                .put("e2eMs", 900)
-                .put("tpotMs", 20)
-                .put("inputTokens", 100)
-                .put("outputTokens", 40);
+        RequestSampleJson sample = RequestSampleJson.ok(requestId, NOW.minusSeconds(60));
         if (consumer != null) {
-            node.put("consumer", consumer);
+            sample.set("consumer", consumer);
         }
         if (adapter != null) {
-            node.put("adapter", adapter);
+            sample.set("adapter", adapter);
         }
         if (priority != null) {
-            node.put("priority", priority);
+            sample.set("priority", priority);
         }
-        return node;
+        return json.valueToTree(sample.toJson());
     }
 }
