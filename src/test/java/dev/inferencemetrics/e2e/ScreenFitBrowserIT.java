@@ -322,7 +322,7 @@ class ScreenFitBrowserIT {
         browser.screenshot("phone-admin-deployments");
     }
 
-    private static Instant firedAt;
+    private static Instant alertFiredAt;
 
     private static final String KEY_NAME = "Chat gateway in eu-central-1 for the support assistant";
 
@@ -353,10 +353,10 @@ class ScreenFitBrowserIT {
 
     /** When the alert fires: once a run, 20 minutes before the first test that wants it. */
     private Instant firedAt() {
-        if (firedAt == null) {
-            firedAt = clock.instant().minus(Duration.ofMinutes(20)).truncatedTo(ChronoUnit.SECONDS);
+        if (alertFiredAt == null) {
+            alertFiredAt = clock.instant().minus(Duration.ofMinutes(20)).truncatedTo(ChronoUnit.SECONDS);
         }
-        return firedAt;
+        return alertFiredAt;
     }
 
     @SuppressWarnings("unchecked")
