@@ -39,6 +39,7 @@ class TableOwnershipTest {
             Map.entry("api_key", "apikey"),
             Map.entry("request_sample", "ingest"),
             Map.entry("dimension_batch", "ingest"),
+            Map.entry("dimension_code", "ingest"),
             Map.entry("kv_sample", "ingest"),
             Map.entry("request_rollup", "rollup"),
             Map.entry("kv_rollup", "rollup"),

@@ -6,6 +6,7 @@ import dev.inferencemetrics.deployment.DeploymentRef;
 import dev.inferencemetrics.deployment.DeploymentService;
 import dev.inferencemetrics.deployment.GoodputSlo;
 import dev.inferencemetrics.rollup.DeploymentRollup;
+import dev.inferencemetrics.rollup.Dimension;
 import dev.inferencemetrics.rollup.KvRollup;
 import dev.inferencemetrics.rollup.KvRollupStore;
 import dev.inferencemetrics.rollup.RequestOutcome;
@@ -44,6 +45,7 @@ public class IngestService {
     private final KvRollupStore kvRollups;
     private final DimensionBatchStore dimensionBatches;
     private final HeldDimensionBatches heldBatches;
+    private final DimensionCodes dimensionCodes;
     private final IngestLimits limits;
     private final RetentionProperties retention;
     private final Clock clock;
@@ -57,6 +59,7 @@ public class IngestService {
             KvRollupStore kvRollups,
             DimensionBatchStore dimensionBatches,
             HeldDimensionBatches heldBatches,
+            DimensionCodes dimensionCodes,
             IngestLimits limits,
             RetentionProperties retention,
             Clock clock) {
@@ -68,6 +71,7 @@ public class IngestService {
         this.kvRollups = kvRollups;
         this.dimensionBatches = dimensionBatches;
         this.heldBatches = heldBatches;
+        this.dimensionCodes = dimensionCodes;
         this.limits = limits;
         this.retention = retention;
         this.clock = clock;
@@ -112,8 +116,10 @@ public class IngestService {
         }
         GoodputSlo goodput = goodputs.lockForCounting(deployment);
         @Nullable Long dimensionBatch = dimensionBatch(deployment, valid, goodput);
+        Map<Dimension, Map<String, Short>> codes =
+                dimensionBatch == null ? Map.of() : dimensionCodes.of(deployment.tenantId(), deployment.id(), valid);
         List<RequestSample> stored = requestSamples.insertNew(
-                deployment.tenantId(), deployment.id(), valid, clock.instant(), dimensionBatch);
+                deployment.tenantId(), deployment.id(), valid, clock.instant(), dimensionBatch, codes);
         RequestOutcome[] outcomes = RollupDeltas.outcomes(stored, goodput);
         for (Resolution resolution : Resolution.values()) {
             requestRollups.add(

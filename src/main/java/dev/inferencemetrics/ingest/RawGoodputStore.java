@@ -13,7 +13,8 @@ import org.springframework.stereotype.Repository;
 @Repository
 class RawGoodputStore {
 
-    private static final String KEY = " from request_sample where tenant_id = :tenant and deployment_id = :deployment";
+    private static final String KEY =
+            " from request_sample s where s.tenant_id = :tenant and s.deployment_id = :deployment";
 
     private final JdbcClient jdbc;
 
@@ -30,7 +31,7 @@ class RawGoodputStore {
 
     /** Hands each sample with {@code from ≤ ts < to} to {@code each}, one row at a time (nothing is gathered). */
     void forEach(DeploymentRef deployment, Instant from, Instant to, Consumer<RequestSample> each) {
-        key(jdbc.sql("select " + StoredRequestSamples.COLUMNS + KEY + " and ts >= :from and ts < :to"), deployment)
+        key(jdbc.sql("select " + StoredRequestSamples.COLUMNS + KEY + " and s.ts >= :from and s.ts < :to"), deployment)
                 .param("from", Timestamp.from(from))
                 .param("to", Timestamp.from(to))
                 .query((RowCallbackHandler) rs -> each.accept(StoredRequestSamples.read(rs)));

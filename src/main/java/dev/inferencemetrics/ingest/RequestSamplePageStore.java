@@ -46,7 +46,7 @@ public class RequestSamplePageStore {
         String direction = descending ? "desc" : "asc";
         StringBuilder sql = new StringBuilder("select request_id, ts, status, ttft_ms, e2e_ms, queue_ms, input_tokens,"
                 + " output_tokens, " + SampleOrder.ITL_MS + " as itl_ms, " + sort.key() + " as sort_key"
-                + " from request_sample where tenant_id = :tenantId and deployment_id = :deploymentId"
+                + " from request_sample s where tenant_id = :tenantId and deployment_id = :deploymentId"
                 + " and ts >= :from and ts < :to");
         Map<String, Object> params = new HashMap<>(Map.of(
                 "tenantId", tenantId,
@@ -55,8 +55,8 @@ public class RequestSamplePageStore {
                 "to", Timestamp.from(to),
                 "limit", limit));
         if (filter != null) {
-            // the column is named by the dimension's own code (consumer, adapter or priority), never by the caller
-            sql.append(" and ").append(filter.dimension().code()).append(" = :dimensionValue");
+            // the columns are named by the dimension's own code (consumer, adapter or priority), never by the caller
+            sql.append(" and ").append(DimensionCodeStore.hasValue(filter.dimension(), "s", "dimensionValue"));
             params.put("dimensionValue", filter.value());
         }
         if (after != null) {

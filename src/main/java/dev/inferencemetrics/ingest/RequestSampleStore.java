@@ -1,5 +1,6 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.rollup.Dimension;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.sql.SQLException;
@@ -31,18 +32,21 @@ class RequestSampleStore {
     private static final String INSERT = """
             insert into request_sample (tenant_id, deployment_id, ts, request_id, status, ttft_ms, e2e_ms, tpot_ms,
                                         itl_gaps_ms, input_tokens, output_tokens, queue_ms, finish_reason,
-                                        consumer, adapter, priority, received_at, dimension_batch)
+                                        consumer, adapter, priority, consumer_code, adapter_code, priority_code,
+                                        received_at, dimension_batch)
             select :tenantId, :deploymentId, u.ts, u.request_id, u.status, u.ttft, u.e2e, u.tpot, u.gaps,
                    u.input_tokens, u.output_tokens, u.queue, u.finish_reason, u.consumer, u.adapter, u.priority,
-                   :receivedAt,
+                   u.consumer_code, u.adapter_code, u.priority_code, :receivedAt,
                    case when u.consumer is not null or u.adapter is not null or u.priority is not null
+                          or u.consumer_code is not null or u.adapter_code is not null or u.priority_code is not null
                         then :dimensionBatch::bigint end
             from unnest(:ts::timestamptz[], :requestIds::text[], :statuses::smallint[], :ttft::real[], :e2e::real[],
                         :tpot::real[], :gaps::bytea[], :inputTokens::integer[], :outputTokens::integer[],
                         :queue::real[], :finishReasons::text[], :consumers::text[], :adapters::text[],
-                        :priorities::text[])
+                        :priorities::text[], :consumerCodes::smallint[], :adapterCodes::smallint[],
+                        :priorityCodes::smallint[])
                  as u(ts, request_id, status, ttft, e2e, tpot, gaps, input_tokens, output_tokens, queue,
-                      finish_reason, consumer, adapter, priority)
+                      finish_reason, consumer, adapter, priority, consumer_code, adapter_code, priority_code)
             order by u.request_id, u.ts""";
 
     private static final String INSERT_SKIPPING_STORED = INSERT + """
@@ -74,18 +78,20 @@ class RequestSampleStore {
 
     /**
      * Stores the samples and returns those that were not stored before; those that name a consumer, adapter or priority
-     * carry {@code dimensionBatch} (see {@link DimensionBatchStore}). Must run inside the caller's transaction.
+     * carry {@code dimensionBatch} (see {@link DimensionBatchStore}) and store a value by its code in {@code codes}
+     * where it has one. Must run inside the caller's transaction.
      */
     List<RequestSample> insertNew(
             long tenantId,
             long deploymentId,
             List<RequestSample> samples,
             Instant receivedAt,
-            @Nullable Long dimensionBatch) {
+            @Nullable Long dimensionBatch,
+            Map<Dimension, Map<String, Short>> codes) {
         if (samples.isEmpty()) {
             return List.of();
         }
-        Columns columns = new Columns(samples, dimensionBatch);
+        Columns columns = new Columns(samples, dimensionBatch, codes);
         jdbc.sql("savepoint " + SAVEPOINT).update();
         try {
             columns.bind(jdbc.sql(INSERT), tenantId, deploymentId, receivedAt).update();
@@ -133,12 +139,12 @@ class RequestSampleStore {
         private final Integer[] outputTokens;
         private final @Nullable Float[] queue;
         private final @Nullable String[] finishReasons;
-        private final @Nullable String[] consumers;
-        private final @Nullable String[] adapters;
-        private final @Nullable String[] priorities;
+        private final DimensionColumns consumers;
+        private final DimensionColumns adapters;
+        private final DimensionColumns priorities;
         private final @Nullable Long dimensionBatch;
 
-        Columns(List<RequestSample> samples, @Nullable Long dimensionBatch) {
+        Columns(List<RequestSample> samples, @Nullable Long dimensionBatch, Map<Dimension, Map<String, Short>> codes) {
             this.dimensionBatch = dimensionBatch;
             int n = samples.size();
             ts = new Timestamp[n];
@@ -152,9 +158,6 @@ class RequestSampleStore {
             outputTokens = new Integer[n];
             queue = new @Nullable Float[n];
             finishReasons = new @Nullable String[n];
-            consumers = new @Nullable String[n];
-            adapters = new @Nullable String[n];
-            priorities = new @Nullable String[n];
             for (int i = 0; i < n; i++) {
                 RequestSample sample = samples.get(i);
                 ts[i] = Timestamp.from(sample.ts());
@@ -168,10 +171,10 @@ class RequestSampleStore {
                 outputTokens[i] = sample.outputTokens();
                 queue[i] = toFloat(sample.queueMs());
                 finishReasons[i] = sample.finishReason();
-                consumers[i] = sample.consumer();
-                adapters[i] = sample.adapter();
-                priorities[i] = sample.priority();
             }
+            consumers = DimensionColumns.of(samples, Dimension.CONSUMER, codes);
+            adapters = DimensionColumns.of(samples, Dimension.ADAPTER, codes);
+            priorities = DimensionColumns.of(samples, Dimension.PRIORITY, codes);
         }
 
         /** The statement with the batch and its key bound; each column array is created afresh for it. */
@@ -193,9 +196,50 @@ class RequestSampleStore {
                     .param("outputTokens", new SqlArrayValue("int4", (Object[]) outputTokens))
                     .param("queue", new SqlArrayValue("float4", (Object[]) queue))
                     .param("finishReasons", new SqlArrayValue("text", (Object[]) finishReasons))
-                    .param("consumers", new SqlArrayValue("text", (Object[]) consumers))
-                    .param("adapters", new SqlArrayValue("text", (Object[]) adapters))
-                    .param("priorities", new SqlArrayValue("text", (Object[]) priorities));
+                    .param("consumers", consumers.texts())
+                    .param("adapters", adapters.texts())
+                    .param("priorities", priorities.texts())
+                    .param("consumerCodes", consumers.codes())
+                    .param("adapterCodes", adapters.codes())
+                    .param("priorityCodes", priorities.codes());
+        }
+    }
+
+    /** One dimension's values of the batch: by code where the value has one, else as text; each may be empty. */
+    private record DimensionColumns(
+            @Nullable String[] textColumn, @Nullable Short[] codeColumn) {
+
+        static DimensionColumns of(
+                List<RequestSample> samples, Dimension dimension, Map<Dimension, Map<String, Short>> allCodes) {
+            Map<String, Short> codes = allCodes.getOrDefault(dimension, Map.of());
+            int n = samples.size();
+            @Nullable String[] texts = null;
+            @Nullable Short[] codeColumn = null;
+            for (int i = 0; i < n; i++) {
+                String value = samples.get(i).valueOf(dimension);
+                if (value == null) {
+                    continue;
+                }
+                Short code = codes.get(value);
+                if (code != null) {
+                    codeColumn = codeColumn == null ? new @Nullable Short[n] : codeColumn;
+                    codeColumn[i] = code;
+                } else {
+                    texts = texts == null ? new @Nullable String[n] : texts;
+                    texts[i] = value;
+                }
+            }
+            return new DimensionColumns(
+                    texts == null ? new @Nullable String[0] : texts,
+                    codeColumn == null ? new @Nullable Short[0] : codeColumn);
+        }
+
+        SqlArrayValue texts() {
+            return new SqlArrayValue("text", (Object[]) textColumn);
+        }
+
+        SqlArrayValue codes() {
+            return new SqlArrayValue("int2", (Object[]) codeColumn);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.inferencemetrics.ingest;
 
+import dev.inferencemetrics.rollup.Dimension;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.sql.ResultSet;
@@ -10,12 +11,16 @@ import org.jspecify.annotations.Nullable;
 final class StoredRequestSamples {
 
     /**
-     * The columns {@link #read} needs, from {@code request_sample}. The latencies are stored as {@code real}; the driver
-     * reads them as doubles only once widened.
+     * The columns {@link #read} needs, from {@code request_sample} as {@code s}. The latencies are stored as {@code
+     * real}; the driver reads them as doubles only once widened. A value of a dimension is read from its text or its
+     * code.
      */
-    static final String COLUMNS = "request_id, ts, status, ttft_ms::float8 as ttft_ms, e2e_ms::float8 as e2e_ms,"
-            + " tpot_ms::float8 as tpot_ms, itl_gaps_ms, input_tokens, output_tokens, queue_ms::float8 as queue_ms,"
-            + " finish_reason, consumer, adapter, priority";
+    static final String COLUMNS = "s.request_id, s.ts, s.status, s.ttft_ms::float8 as ttft_ms,"
+            + " s.e2e_ms::float8 as e2e_ms, s.tpot_ms::float8 as tpot_ms, s.itl_gaps_ms, s.input_tokens,"
+            + " s.output_tokens, s.queue_ms::float8 as queue_ms, s.finish_reason, "
+            + DimensionCodeStore.valueOf(Dimension.CONSUMER, "s") + " as consumer, "
+            + DimensionCodeStore.valueOf(Dimension.ADAPTER, "s") + " as adapter, "
+            + DimensionCodeStore.valueOf(Dimension.PRIORITY, "s") + " as priority";
 
     private StoredRequestSamples() {}
 

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -96,7 +97,7 @@ class RequestSampleStoreIT {
     private List<RequestSample> insert(List<RequestSample> batch) {
         return tenantTransactions.call(
                 TenantScope.tenant(sandbox.tenantId()),
-                () -> store.insertNew(sandbox.tenantId(), sandbox.id(), batch, now, null));
+                () -> store.insertNew(sandbox.tenantId(), sandbox.id(), batch, now, null, Map.of()));
     }
 
     private List<String> storedIds() {

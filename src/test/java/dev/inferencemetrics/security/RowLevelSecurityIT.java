@@ -65,6 +65,7 @@ class RowLevelSecurityIT extends HttpIntegrationTest {
                     "dimension_batch",
                     "insert into dimension_batch (tenant_id, deployment_id, first_ts, last_ts)"
                             + " values (:b, :bd, now(), now())"),
+            Map.entry("dimension_code", "insert into dimension_code values (:b, :bd, 'consumer', 1, 'smuggled')"),
             Map.entry(
                     "dimension_value",
                     "insert into dimension_value values (:b, :bd, 'consumer', current_date, 'smuggled')"),
