@@ -15,6 +15,8 @@ import java.nio.file.Path;
  * @param requestsPerSecond rate of that history [10]
  * @param queryRuns timed runs of each rollup query, after as many warm-up runs [9]
  * @param baselineRuns timed runs of each percentile_cont query, after one warm-up run [3]
+ * @param dimensionRounds rounds of the tpotMs batches without, with, with and without a consumer, adapter and priority
+ *     [1]
  */
 record BenchmarkOptions(
         Path dataset,
@@ -25,7 +27,8 @@ record BenchmarkOptions(
         int days,
         int requestsPerSecond,
         int queryRuns,
-        int baselineRuns) {
+        int baselineRuns,
+        int dimensionRounds) {
 
     static final int BATCH_SIZE = 1_000;
 
@@ -41,6 +44,7 @@ record BenchmarkOptions(
                 Integer.getInteger("benchmark.days", 30),
                 Integer.getInteger("benchmark.requestsPerSecond", 10),
                 Integer.getInteger("benchmark.queryRuns", 9),
-                Integer.getInteger("benchmark.baselineRuns", 3));
+                Integer.getInteger("benchmark.baselineRuns", 3),
+                Integer.getInteger("benchmark.dimensionRounds", 1));
     }
 }
