@@ -168,31 +168,18 @@ public final class IngestQueryBenchmark {
         progress("warming up the ingest path with untimed batches of both forms");
         ingest.warmUp(target(deployments, sandbox, 0), options.batches() / 2);
         for (int round = 0; round < options.dimensionRounds(); round++) {
-            String suffix = options.dimensionRounds() == 1 ? "" : " (round " + (round + 1) + ")";
-            int first = 1 + 4 * round;
-            long seed = 10L * round;
-            progress("ingesting tpotMs batches" + suffix);
-            forms.add(ingest.run(
-                    target(deployments, sandbox, first), PLAIN + suffix, options.batches(), false, seed + 1));
-            progress("ingesting tpotMs batches that name a consumer, adapter and priority" + suffix);
-            forms.add(ingest.run(
-                    target(deployments, sandbox, first + 1),
-                    WITH_DIMENSIONS + suffix,
-                    options.batches(),
-                    false,
-                    true,
-                    seed + 3));
-            progress("ingesting them again" + suffix);
-            forms.add(ingest.run(
-                    target(deployments, sandbox, first + 2),
-                    DIMENSIONS_AGAIN + suffix,
-                    options.batches(),
-                    false,
-                    true,
-                    seed + 7));
-            progress("ingesting tpotMs batches again, after those with dimensions" + suffix);
-            forms.add(ingest.run(
-                    target(deployments, sandbox, first + 3), PLAIN_AGAIN + suffix, options.batches(), false, seed + 5));
+            String suffix = roundSuffix(round, options.dimensionRounds());
+            for (int n = 0; n < ROUND.size(); n++) {
+                RoundForm form = ROUND.get(n);
+                progress("ingesting " + form.name() + suffix);
+                forms.add(ingest.run(
+                        target(deployments, sandbox, 1 + 4 * round + n),
+                        form.name() + suffix,
+                        options.batches(),
+                        false,
+                        form.withDimensions(),
+                        10L * round + form.seed()));
+            }
         }
         if (options.itlBatches() > 0) {
             progress("ingesting itlMs batches");
@@ -224,6 +211,21 @@ public final class IngestQueryBenchmark {
 
     private static final String PLAIN_AGAIN = "tpotMs, again after those with dimensions";
 
+    /** One form of a round: its name, whether its samples name a consumer, adapter and priority, and its seed. */
+    private record RoundForm(String name, boolean withDimensions, long seed) {}
+
+    /** A round's forms in their order: plain, with the values, with them again, plain again. */
+    private static final List<RoundForm> ROUND = List.of(
+            new RoundForm(PLAIN, false, 1),
+            new RoundForm(WITH_DIMENSIONS, true, 3),
+            new RoundForm(DIMENSIONS_AGAIN, true, 7),
+            new RoundForm(PLAIN_AGAIN, false, 5));
+
+    /** What the forms of round {@code round} (from 0) add to their names: nothing when there is one round. */
+    private static String roundSuffix(int round, int rounds) {
+        return rounds == 1 ? "" : " (round " + (round + 1) + ")";
+    }
+
     /**
      * The HTTP ingest rate of samples that name a consumer, adapter and priority (their dimension rollups written too)
      * against that of the same samples without them, both measured in this run, in rounds of plain, with, with,
@@ -240,7 +242,7 @@ public final class IngestQueryBenchmark {
         long dimensionNanos = 0;
         long dimensionSamples = 0;
         for (int round = 0; round < rounds; round++) {
-            String suffix = rounds == 1 ? "" : " (round " + (round + 1) + ")";
+            String suffix = roundSuffix(round, rounds);
             List<IngestBenchmark.Figures> plain =
                     List.of(form(forms, PLAIN + suffix), form(forms, PLAIN_AGAIN + suffix));
             List<IngestBenchmark.Figures> with =
