@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -101,9 +100,4 @@ class DimensionCodes {
 
     /** A value of a deployment's dimension; the empty value stands for the dimension itself. */
     private record Key(long deploymentId, Dimension dimension, String value) {}
-
-    /** The code of {@code value} in {@code codes}, or null when it has none (or is null). */
-    static @Nullable Short codeOf(Map<String, Short> codes, @Nullable String value) {
-        return value == null ? null : codes.get(value);
-    }
 }
