@@ -216,15 +216,13 @@ public class DimensionDeltaFold {
      */
     private void countSamples(
             long tenantId, long deploymentId, List<RequestSample> samples, List<RequestOutcome> outcomes) {
-        Set<DimensionValueStore.DayValue> named = RollupDeltas.dayValues(samples);
-        if (named.isEmpty()) {
+        DimensionMinutes minutes = DimensionMinutes.of(samples, outcomes.toArray(RequestOutcome[]::new));
+        if (minutes.isEmpty()) {
             return;
         }
+        Set<DimensionValueStore.DayValue> named = minutes.dayValues();
         Set<DimensionValueStore.DayValue> refused = new HashSet<>(named);
         refused.removeAll(dimensionValues.admit(tenantId, deploymentId, named));
-        rollups.add(
-                tenantId,
-                deploymentId,
-                RollupDeltas.ofDimensions(samples, outcomes.toArray(RequestOutcome[]::new), refused));
+        rollups.add(tenantId, deploymentId, minutes.rollups(refused));
     }
 }

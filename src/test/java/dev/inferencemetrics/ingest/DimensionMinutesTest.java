@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inferencemetrics.rollup.Dimension;
 import dev.inferencemetrics.rollup.DimensionRollup;
 import dev.inferencemetrics.rollup.DimensionValue;
+import dev.inferencemetrics.rollup.DimensionValueStore;
 import dev.inferencemetrics.rollup.FailedStatus;
 import dev.inferencemetrics.rollup.RequestOutcome;
 import dev.inferencemetrics.rollup.RequestRollup;
@@ -12,7 +13,10 @@ import dev.inferencemetrics.rollup.Resolution;
 import dev.inferencemetrics.rollup.sketch.LatencySketch;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
@@ -23,9 +27,12 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-class RollupDeltasTest {
+class DimensionMinutesTest {
 
     private static final Instant START = Instant.parse("2026-11-28T09:50:00Z");
+
+    /** The half hour the samples fill. */
+    private static final Instant TEN = Instant.parse("2026-11-28T10:00:00Z");
 
     @Test
     void each_values_rollups_are_those_of_its_samples_added_one_by_one_at_both_resolutions() {
@@ -37,8 +44,8 @@ class RollupDeltasTest {
             outcomes.add(RequestOutcome.values()[random.nextInt(RequestOutcome.values().length)]);
         }
 
-        Collection<DimensionRollup> rollups =
-                RollupDeltas.ofDimensions(samples, outcomes.toArray(RequestOutcome[]::new), Set.of());
+        Collection<DimensionRollup> rollups = DimensionMinutes.of(samples, outcomes.toArray(RequestOutcome[]::new))
+                .rollups(Set.of());
 
         Map<Key, RequestRollup> byKey = rollups.stream().collect(Collectors.toMap(Key::of, DimensionRollup::rollup));
         int expectedKeys = 0;
@@ -72,6 +79,47 @@ class RollupDeltasTest {
             }
         }
         assertThat(byKey).hasSize(expectedKeys);
+    }
+
+    @Test
+    void values_refused_on_their_day_count_as_other_together_and_the_others_on_their_own() {
+        SplittableRandom random = new SplittableRandom(37);
+        List<RequestSample> samples = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            samples.add(sample(random, i));
+        }
+        RequestOutcome[] outcomes = new RequestOutcome[samples.size()];
+        Arrays.fill(outcomes, RequestOutcome.GOOD);
+        LocalDate day = LocalDate.ofInstant(START, ZoneOffset.UTC);
+        Set<DimensionValueStore.DayValue> refused = Set.of(
+                new DimensionValueStore.DayValue(Dimension.CONSUMER, day, "team-5"),
+                new DimensionValueStore.DayValue(Dimension.CONSUMER, day, "team-6"));
+
+        DimensionMinutes minutes = DimensionMinutes.of(samples, outcomes);
+        assertThat(minutes.dayValues())
+                .contains(refused.toArray(DimensionValueStore.DayValue[]::new))
+                .extracting(DimensionValueStore.DayValue::day)
+                .containsOnly(day);
+        Map<Key, RequestRollup> byKey =
+                minutes.rollups(refused).stream().collect(Collectors.toMap(Key::of, DimensionRollup::rollup));
+
+        List<RequestSample> ofRefused = samples.stream()
+                .filter(s -> "team-5".equals(s.consumer()) || "team-6".equals(s.consumer()))
+                .toList();
+        RequestRollup other = RollupDeltas.ofRequests(
+                        ofRefused,
+                        ofRefused.stream().map(s -> RequestOutcome.GOOD).toArray(RequestOutcome[]::new),
+                        Resolution.HALF_HOUR)
+                .stream()
+                .filter(r -> r.bucket().equals(TEN))
+                .findFirst()
+                .orElseThrow();
+        assertThat(figures(byKey.get(new Key(DimensionValue.other(Dimension.CONSUMER), Resolution.HALF_HOUR, TEN))))
+                .isEqualTo(figures(other));
+        assertThat(byKey.keySet())
+                .extracting(k -> k.value().value())
+                .doesNotContain("team-5", "team-6")
+                .contains("team-4", "lora-1", "batch");
     }
 
     /** Spread over three half hours, most with a consumer, some with an adapter or a priority, a few failed. */
