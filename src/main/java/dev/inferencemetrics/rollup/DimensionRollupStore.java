@@ -18,8 +18,8 @@ import org.springframework.stereotype.Repository;
 
 /**
  * The write path of the dimension rollups. The ingest fold {@linkplain #add adds} the rollups of many batches at once to
- * the stored rows as {@link RequestRollupStore} merges the deployment's: new rows are inserted, existing ones are locked
- * in key order, merged in Java and written back. Deltas that ingest appended to {@code dimension_rollup_delta} in
+ * the stored rows as {@link RequestRollupStore} merges the deployment's: existing rows are locked in key order, merged
+ * in Java and written back, and new rows are inserted. Deltas that ingest appended to {@code dimension_rollup_delta} in
  * earlier versions are {@linkplain #takeDeltas taken} and added alike; readers read {@code dimension_rollup_live}, the
  * stored rows and any such delta together.
  */
@@ -159,37 +159,50 @@ public class DimensionRollupStore {
 
     private record Owner(long tenantId, long deploymentId) {}
 
-    /** Adds the deltas (one per value, resolution and bucket) to the stored rows. Runs in the caller's transaction. */
+    /**
+     * Adds the deltas (one per value, resolution and bucket) to the stored rows. Runs in the caller's transaction. Under
+     * steady ingest nearly every key of a turn is stored already (its value's minute and half hour): those rows are
+     * locked and merged first, and only the keys not found are inserted, so the deltas of stored rows are sent once;
+     * a key another fold inserted meanwhile is merged after all.
+     */
     public void add(long tenantId, long deploymentId, Collection<DimensionRollup> deltas) {
         if (deltas.isEmpty()) {
             return;
         }
         List<DimensionRollup> sorted = deltas.stream().sorted(KEY_ORDER).toList();
+        List<DimensionRollup> missing = mergeExisting(tenantId, deploymentId, sorted);
+        if (missing.isEmpty()) {
+            return;
+        }
         Set<Key> inserted = new HashSet<>();
-        columns(key(jdbc.sql(INSERT_NEW), tenantId, deploymentId), sorted)
+        columns(key(jdbc.sql(INSERT_NEW), tenantId, deploymentId), missing)
                 .query((RowCallbackHandler) rs -> inserted.add(Key.read(rs)));
-        List<DimensionRollup> existing =
-                sorted.stream().filter(d -> !inserted.contains(Key.of(d))).toList();
-        if (!existing.isEmpty()) {
-            mergeExisting(tenantId, deploymentId, existing);
+        List<DimensionRollup> raced =
+                missing.stream().filter(d -> !inserted.contains(Key.of(d))).toList();
+        if (!mergeExisting(tenantId, deploymentId, raced).isEmpty()) {
+            throw new IllegalStateException("a dimension rollup row vanished while being merged");
         }
     }
 
-    private void mergeExisting(long tenantId, long deploymentId, List<DimensionRollup> deltas) {
+    /** Merges the deltas into the stored rows of their keys, and returns the deltas whose rows are not stored. */
+    private List<DimensionRollup> mergeExisting(long tenantId, long deploymentId, List<DimensionRollup> deltas) {
+        if (deltas.isEmpty()) {
+            return deltas;
+        }
         Map<Key, DimensionRollup> byKey = HashMap.newHashMap(deltas.size());
         deltas.forEach(d -> byKey.put(Key.of(d), d));
         List<DimensionRollup> merged = new ArrayList<>(deltas.size());
         keys(key(jdbc.sql(LOCK_EXISTING), tenantId, deploymentId), deltas).query((RowCallbackHandler) rs -> {
             DimensionRollup delta =
-                    Objects.requireNonNull(byKey.get(Key.read(rs)), "a locked row is one of the deltas' keys");
+                    Objects.requireNonNull(byKey.remove(Key.read(rs)), "a locked row is one of the deltas' keys");
             RequestRollup stored = StoredRequestRollup.read(rs).toRollup();
             stored.merge(delta.rollup());
             merged.add(new DimensionRollup(delta.value(), delta.resolution(), stored));
         });
-        if (merged.size() != deltas.size()) {
-            throw new IllegalStateException("a dimension rollup row vanished while being merged");
+        if (!merged.isEmpty()) {
+            columns(key(jdbc.sql(UPDATE), tenantId, deploymentId), merged).update();
         }
-        columns(key(jdbc.sql(UPDATE), tenantId, deploymentId), merged).update();
+        return deltas.stream().filter(d -> byKey.containsKey(Key.of(d))).toList();
     }
 
     private static JdbcClient.StatementSpec key(JdbcClient.StatementSpec statement, long tenantId, long deploymentId) {

@@ -9,6 +9,11 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -74,6 +79,75 @@ class DimensionRollupStoreIT {
                     .as("the minute merged into")
                     .hasSize(20)
                     .contains("team-11=2", "team-10=1");
+        }
+    }
+
+    /**
+     * Two folds adding to the same new minute: the one that finds no stored row inserts it only to find another fold's
+     * insert there first, committed while it waited, and merges into that row instead.
+     */
+    @Test
+    void a_row_another_fold_inserted_meanwhile_is_merged_into() throws Exception {
+        try (FreshDatabase database = FreshDatabase.create(owner, ownerConnection, "dimension_rollup_race")) {
+            database.flyway("latest").migrate();
+            // each fold on a connection of its own, as two instances' folds are
+            JdbcClient jdbc = JdbcClient.create(database.connections());
+            TransactionTemplate transactions =
+                    new TransactionTemplate(new DataSourceTransactionManager(database.connections()));
+            DimensionRollupStore store = new DimensionRollupStore(jdbc);
+            Instant minute = Instant.parse("2026-11-28T06:07:00Z");
+            CountDownLatch firstInserted = new CountDownLatch(1);
+            CountDownLatch commitFirst = new CountDownLatch(1);
+
+            try (ExecutorService folds = Executors.newFixedThreadPool(2)) {
+                Future<?> first = folds.submit(() -> inTransaction(transactions, jdbc, () -> {
+                    store.add(TENANT, DEPLOYMENT, List.of(consumerMinute("team-1", minute)));
+                    firstInserted.countDown();
+                    await(commitFirst);
+                    return null;
+                }));
+                await(firstInserted);
+                Future<?> second = folds.submit(() -> inTransaction(transactions, jdbc, () -> {
+                    store.add(
+                            TENANT,
+                            DEPLOYMENT,
+                            List.of(consumerMinute("team-1", minute), consumerMinute("team-2", minute)));
+                    return null;
+                }));
+                awaitOneWaitingForALock(jdbc);
+                commitFirst.countDown();
+                first.get(30, TimeUnit.SECONDS);
+                second.get(30, TimeUnit.SECONDS);
+            }
+
+            assertThat(jdbc.sql("select value, requests from dimension_rollup order by value")
+                            .query((rs, n) -> rs.getString("value") + "=" + rs.getLong("requests"))
+                            .list())
+                    .containsExactly("team-1=2", "team-2=1");
+        }
+    }
+
+    private static void awaitOneWaitingForALock(JdbcClient jdbc) throws InterruptedException {
+        for (int attempt = 0; attempt < 3_000; attempt++) {
+            if (jdbc.sql("select count(*) from pg_stat_activity where wait_event_type = 'Lock'")
+                            .query(Long.class)
+                            .single()
+                    > 0) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("the second fold never waited for the first one's insert");
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("the other fold did not get there");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
         }
     }
 

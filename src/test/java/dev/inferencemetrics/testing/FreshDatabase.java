@@ -6,6 +6,7 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
@@ -17,6 +18,7 @@ public final class FreshDatabase implements AutoCloseable {
     private final JdbcTemplate server;
     private final String name;
     private final SingleConnectionDataSource dataSource;
+    private final DataSource connections;
 
     private FreshDatabase(OwnerJdbc owner, FlywayConnectionDetails ownerConnection, String name) {
         this.server = owner.jdbc();
@@ -25,6 +27,8 @@ public final class FreshDatabase implements AutoCloseable {
         String url = ownerConnection.getJdbcUrl().replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
         this.dataSource =
                 new SingleConnectionDataSource(url, ownerConnection.getUsername(), ownerConnection.getPassword(), true);
+        this.connections =
+                new DriverManagerDataSource(url, ownerConnection.getUsername(), ownerConnection.getPassword());
     }
 
     public static FreshDatabase create(OwnerJdbc owner, FlywayConnectionDetails ownerConnection, String purpose) {
@@ -34,6 +38,11 @@ public final class FreshDatabase implements AutoCloseable {
 
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /** The database through a new connection for every transaction, for work that must not share one; closed after. */
+    public DataSource connections() {
+        return connections;
     }
 
     public JdbcTemplate jdbc() {
