@@ -11,8 +11,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The codes a batch's samples store for their values ({@link DimensionCodeStore}), with the codes this instance has
@@ -72,13 +70,8 @@ class DimensionCodes {
             }
             codes.put(dimension, known);
         }
-        if (!onCommit.isEmpty() && TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    onCommit.forEach(Runnable::run);
-                }
-            });
+        if (!onCommit.isEmpty()) {
+            AfterCommit.run(() -> onCommit.forEach(Runnable::run));
         }
         return codes;
     }

@@ -65,19 +65,19 @@ public class DimensionDeltaFold {
     private final DimensionRollupStore rollups;
     private final DimensionBatchStore batches;
     private final HeldDimensionBatches heldBatches;
-    private final DimensionValueStore dimensionValues;
+    private final AdmittedValues admittedValues;
     private final TenantTransactions transactions;
 
     DimensionDeltaFold(
             DimensionRollupStore rollups,
             DimensionBatchStore batches,
             HeldDimensionBatches heldBatches,
-            DimensionValueStore dimensionValues,
+            AdmittedValues admittedValues,
             TenantTransactions transactions) {
         this.rollups = rollups;
         this.batches = batches;
         this.heldBatches = heldBatches;
-        this.dimensionValues = dimensionValues;
+        this.admittedValues = admittedValues;
         this.transactions = transactions;
     }
 
@@ -222,7 +222,7 @@ public class DimensionDeltaFold {
         }
         Set<DimensionValueStore.DayValue> named = minutes.dayValues();
         Set<DimensionValueStore.DayValue> refused = new HashSet<>(named);
-        refused.removeAll(dimensionValues.admit(tenantId, deploymentId, named));
+        refused.removeAll(admittedValues.admit(tenantId, deploymentId, named));
         rollups.add(tenantId, deploymentId, minutes.rollups(refused));
     }
 }

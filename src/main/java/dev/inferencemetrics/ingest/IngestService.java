@@ -24,8 +24,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -153,12 +151,7 @@ public class IngestService {
      * and one committed is in {@code dimension_batch} before it is held, for the fold to delete as it counts it.
      */
     private void holdOnCommit(HeldDimensionBatch batch) {
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-            @Override
-            public void afterCommit() {
-                heldBatches.hold(batch);
-            }
-        });
+        AfterCommit.run(() -> heldBatches.hold(batch));
     }
 
     /** The id of the batch's row for the dimension fold, if any sample names a value; null (and no row) otherwise. */

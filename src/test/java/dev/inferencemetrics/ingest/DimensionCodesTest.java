@@ -21,8 +21,6 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /** Codes are remembered only once the transaction that read or gave them has committed, and in bounded memory. */
 class DimensionCodesTest {
@@ -34,7 +32,7 @@ class DimensionCodesTest {
 
     @BeforeEach
     void aTransaction() {
-        TransactionSynchronizationManager.initSynchronization();
+        TransactionOutcome.begin();
         when(store.codes(anyLong(), anyLong(), any(), any())).thenAnswer(call -> {
             Collection<String> values = call.getArgument(3);
             Map<String, Short> codes = new HashMap<>();
@@ -45,7 +43,7 @@ class DimensionCodesTest {
 
     @AfterEach
     void noTransaction() {
-        TransactionSynchronizationManager.clearSynchronization();
+        TransactionOutcome.end();
     }
 
     @Test
@@ -54,7 +52,7 @@ class DimensionCodesTest {
 
         Map<Dimension, Map<String, Short>> first = codes.of(TENANT, DEPLOYMENT, batch("acme", "beta", "acme"));
         codes.of(TENANT, DEPLOYMENT, batch("acme"));
-        complete(true);
+        TransactionOutcome.complete(true);
         Map<Dimension, Map<String, Short>> third = codes.of(TENANT, DEPLOYMENT, batch("beta", "acme"));
 
         verify(store, times(2)).codes(eq(TENANT), eq(DEPLOYMENT), eq(Dimension.CONSUMER), any());
@@ -68,7 +66,7 @@ class DimensionCodesTest {
         DimensionCodes codes = new DimensionCodes(store);
 
         codes.of(TENANT, DEPLOYMENT, batch("acme"));
-        complete(false);
+        TransactionOutcome.complete(false);
         codes.of(TENANT, DEPLOYMENT, batch("acme"));
 
         verify(store, times(2)).codes(eq(TENANT), eq(DEPLOYMENT), eq(Dimension.CONSUMER), any());
@@ -81,7 +79,7 @@ class DimensionCodesTest {
         DimensionCodes codes = new DimensionCodes(store);
 
         codes.of(TENANT, DEPLOYMENT, batch("acme", "beta"));
-        complete(true);
+        TransactionOutcome.complete(true);
         Map<Dimension, Map<String, Short>> later = codes.of(TENANT, DEPLOYMENT, batch("acme", "gamma"));
 
         verify(store, times(1)).codes(anyLong(), anyLong(), eq(Dimension.CONSUMER), any());
@@ -93,9 +91,9 @@ class DimensionCodesTest {
         DimensionCodes codes = new DimensionCodes(store, 3);
 
         codes.of(TENANT, DEPLOYMENT, batch("a", "b"));
-        complete(true);
+        TransactionOutcome.complete(true);
         codes.of(TENANT, DEPLOYMENT, batch("c", "d"));
-        complete(true);
+        TransactionOutcome.complete(true);
 
         assertThat(codes.rememberedCount()).isEqualTo(2);
     }
@@ -107,20 +105,6 @@ class DimensionCodesTest {
         codes.of(TENANT, DEPLOYMENT, List.of(sample(null)));
 
         verify(store, never()).codes(anyLong(), anyLong(), any(), any());
-    }
-
-    /** Ends the transaction: its synchronizations hear of the commit (or of the rollback), and a new one begins. */
-    private static void complete(boolean committed) {
-        List<TransactionSynchronization> synchronizations = TransactionSynchronizationManager.getSynchronizations();
-        if (committed) {
-            synchronizations.forEach(TransactionSynchronization::afterCommit);
-        }
-        synchronizations.forEach(s -> s.afterCompletion(
-                committed
-                        ? TransactionSynchronization.STATUS_COMMITTED
-                        : TransactionSynchronization.STATUS_ROLLED_BACK));
-        TransactionSynchronizationManager.clearSynchronization();
-        TransactionSynchronizationManager.initSynchronization();
     }
 
     private static List<RequestSample> batch(String... consumers) {
