@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
@@ -33,6 +34,9 @@ final class IngestBenchmark {
     private final Clock clock;
     private final CpuMeter cpu;
 
+    /** The time the dimension fold's turns have taken so far in all. */
+    private final Supplier<Duration> foldTurns;
+
     IngestBenchmark(
             BenchmarkOptions options,
             LlmperfRequests requests,
@@ -40,7 +44,8 @@ final class IngestBenchmark {
             String apiKey,
             DataSource dataSource,
             Clock clock,
-            CpuMeter cpu) {
+            CpuMeter cpu,
+            Supplier<Duration> foldTurns) {
         this.options = options;
         this.requests = requests;
         this.endpoint = endpoint;
@@ -48,6 +53,7 @@ final class IngestBenchmark {
         this.dataSource = dataSource;
         this.clock = clock;
         this.cpu = cpu;
+        this.foldTurns = foldTurns;
     }
 
     /**
@@ -117,6 +123,7 @@ final class IngestBenchmark {
         untilFolded();
         checkpoint();
         before = cpu.read();
+        Duration foldBefore = foldTurns.get();
         BatchLoad.Timing sent = http(timed);
         // the dimension rollups are done once the fold has counted every batch: the time it takes after the last
         // answer counts against the HTTP rate, and its CPU against the HTTP path
@@ -124,9 +131,14 @@ final class IngestBenchmark {
         BatchLoad.Timing http = new BatchLoad.Timing(sent.elapsed().plus(folding), sent.batchMillis());
         CpuMeter.Reading httpCpu = cpu.read().since(before);
         if (withDimensions) {
+            Duration turns = foldTurns.get().minus(foldBefore);
             IngestQueryBenchmark.progress(
-                    "the last batches were folded into the dimension rollups %d ms after the last answer"
-                            .formatted(folding.toMillis()));
+                    ("the last batches were folded into the dimension rollups %d ms after the last"
+                                    + " answer; the fold's turns took %d ms in all, %.2f µs a sample")
+                            .formatted(
+                                    folding.toMillis(),
+                                    turns.toMillis(),
+                                    turns.toNanos() / 1e3 / IngestBatch.totalSamples(timed)));
         }
 
         long samples = IngestBatch.totalSamples(timed);
