@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.flyway.autoconfigure.FlywayConnectionDetails;
@@ -44,10 +45,7 @@ class DimensionRollupStoreIT {
     void merging_into_many_stored_rows_reads_only_the_rows_merged_into() {
         try (FreshDatabase database = FreshDatabase.create(owner, ownerConnection, "dimension_rollup_merge")) {
             database.flyway("latest").migrate();
-            JdbcClient jdbc = JdbcClient.create(database.dataSource());
-            TransactionTemplate transactions =
-                    new TransactionTemplate(new DataSourceTransactionManager(database.dataSource()));
-            DimensionRollupStore store = new DimensionRollupStore(jdbc);
+            Fold fold = Fold.over(database.dataSource());
             Instant start = Instant.parse("2026-11-28T06:00:00Z");
             List<DimensionRollup> stored = new ArrayList<>();
             for (int minute = 0; minute < 120; minute++) {
@@ -55,8 +53,8 @@ class DimensionRollupStoreIT {
                     stored.add(consumerMinute("team-" + consumer, start.plus(minute, ChronoUnit.MINUTES)));
                 }
             }
-            inTransaction(transactions, jdbc, () -> {
-                store.add(TENANT, DEPLOYMENT, stored);
+            inTransaction(fold, () -> {
+                fold.store().add(TENANT, DEPLOYMENT, stored);
                 return null;
             });
 
@@ -64,15 +62,17 @@ class DimensionRollupStoreIT {
                     consumerMinute("team-3", start.plus(7, ChronoUnit.MINUTES)),
                     consumerMinute("team-11", start.plus(64, ChronoUnit.MINUTES)),
                     consumerMinute("team-19", start.plus(119, ChronoUnit.MINUTES)));
-            long fetched = inTransaction(transactions, jdbc, () -> {
-                store.add(TENANT, DEPLOYMENT, merged);
-                return jdbc.sql("select pg_stat_get_xact_tuples_fetched('dimension_rollup_pkey'::regclass)")
+            long fetched = inTransaction(fold, () -> {
+                fold.store().add(TENANT, DEPLOYMENT, merged);
+                return fold.jdbc()
+                        .sql("select pg_stat_get_xact_tuples_fetched('dimension_rollup_pkey'::regclass)")
                         .query(Long.class)
                         .single();
             });
 
             assertThat(fetched).as("rows fetched of %d stored", stored.size()).isLessThan(50);
-            assertThat(jdbc.sql("select value, requests from dimension_rollup where bucket = ? order by value")
+            assertThat(fold.jdbc()
+                            .sql("select value, requests from dimension_rollup where bucket = ? order by value")
                             .param(java.sql.Timestamp.from(start.plus(64, ChronoUnit.MINUTES)))
                             .query((rs, n) -> rs.getString("value") + "=" + rs.getLong("requests"))
                             .list())
@@ -91,39 +91,49 @@ class DimensionRollupStoreIT {
         try (FreshDatabase database = FreshDatabase.create(owner, ownerConnection, "dimension_rollup_race")) {
             database.flyway("latest").migrate();
             // each fold on a connection of its own, as two instances' folds are
-            JdbcClient jdbc = JdbcClient.create(database.connections());
-            TransactionTemplate transactions =
-                    new TransactionTemplate(new DataSourceTransactionManager(database.connections()));
-            DimensionRollupStore store = new DimensionRollupStore(jdbc);
+            Fold fold = Fold.over(database.connections());
             Instant minute = Instant.parse("2026-11-28T06:07:00Z");
             CountDownLatch firstInserted = new CountDownLatch(1);
             CountDownLatch commitFirst = new CountDownLatch(1);
 
             try (ExecutorService folds = Executors.newFixedThreadPool(2)) {
-                Future<?> first = folds.submit(() -> inTransaction(transactions, jdbc, () -> {
-                    store.add(TENANT, DEPLOYMENT, List.of(consumerMinute("team-1", minute)));
+                Future<?> first = folds.submit(() -> inTransaction(fold, () -> {
+                    fold.store().add(TENANT, DEPLOYMENT, List.of(consumerMinute("team-1", minute)));
                     firstInserted.countDown();
                     await(commitFirst);
                     return null;
                 }));
                 await(firstInserted);
-                Future<?> second = folds.submit(() -> inTransaction(transactions, jdbc, () -> {
-                    store.add(
-                            TENANT,
-                            DEPLOYMENT,
-                            List.of(consumerMinute("team-1", minute), consumerMinute("team-2", minute)));
+                Future<?> second = folds.submit(() -> inTransaction(fold, () -> {
+                    fold.store()
+                            .add(
+                                    TENANT,
+                                    DEPLOYMENT,
+                                    List.of(consumerMinute("team-1", minute), consumerMinute("team-2", minute)));
                     return null;
                 }));
-                awaitOneWaitingForALock(jdbc);
+                awaitOneWaitingForALock(fold.jdbc());
                 commitFirst.countDown();
                 first.get(30, TimeUnit.SECONDS);
                 second.get(30, TimeUnit.SECONDS);
             }
 
-            assertThat(jdbc.sql("select value, requests from dimension_rollup order by value")
+            assertThat(fold.jdbc()
+                            .sql("select value, requests from dimension_rollup order by value")
                             .query((rs, n) -> rs.getString("value") + "=" + rs.getLong("requests"))
                             .list())
                     .containsExactly("team-1=2", "team-2=1");
+        }
+    }
+
+    /** The store, its statements and the fold's transactions, over one data source. */
+    private record Fold(JdbcClient jdbc, TransactionTemplate transactions, DimensionRollupStore store) {
+        static Fold over(DataSource dataSource) {
+            JdbcClient jdbc = JdbcClient.create(dataSource);
+            return new Fold(
+                    jdbc,
+                    new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+                    new DimensionRollupStore(jdbc));
         }
     }
 
@@ -152,9 +162,10 @@ class DimensionRollupStoreIT {
     }
 
     /** Runs the work in one transaction that may see every tenant's rows, as the fold's do. */
-    private static <T> T inTransaction(TransactionTemplate transactions, JdbcClient jdbc, Supplier<T> work) {
-        return transactions.execute(status -> {
-            jdbc.sql("select set_config('app.all_tenants', 'true', true)")
+    private static <T> T inTransaction(Fold fold, Supplier<T> work) {
+        return fold.transactions().execute(status -> {
+            fold.jdbc()
+                    .sql("select set_config('app.all_tenants', 'true', true)")
                     .query()
                     .singleValue();
             return work.get();
